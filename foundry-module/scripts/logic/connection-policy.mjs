@@ -79,7 +79,6 @@ export function diagnose({ page, url, opened, error, closeCode }) {
   if (error === "bad_token" || error === "unauthorized" || error === "forbidden") {
     return "bad_token";
   }
-  if (closeCode === 4001 || closeCode === 4003 || closeCode === 1008) return "bad_token";
   if (opened) return "lost";
   let target;
   try {

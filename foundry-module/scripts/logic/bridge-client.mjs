@@ -1,0 +1,320 @@
+/**
+ * The bridge's WebSocket client (protocol v1, bridge/docs/protocol.md). Never touches Foundry
+ * globals: the socket factory, timers and randomness are passed in, so it runs in Node tests
+ * against a fake socket and in the browser against the real bridge.
+ *
+ * It keeps one connection, says `hello`, watches battles (`subscribe` with `since_version` after
+ * a reconnect or a gap), keeps per battle the last `view` and the Foundry data, matches `ack` /
+ * `error` to requests by id, and reconnects with back-off. A refused token stops the retries
+ * until `restart()`.
+ */
+import { backoffDelay, diagnose } from "./connection-policy.mjs";
+
+let counter = 0;
+
+/** A request id, unique in this page: time, a counter and a little randomness. */
+export function requestId(random = Math.random) {
+  counter = (counter + 1) % 1_000_000;
+  const noise = Math.floor(random() * 36 ** 4).toString(36);
+  return `f${Date.now().toString(36)}-${counter.toString(36)}-${noise}`;
+}
+
+export class BridgeError extends Error {
+  constructor(reply) {
+    super(reply.message ?? reply.code);
+    this.code = reply.code;
+    this.field = reply.field ?? null;
+    this.params = reply.params ?? {};
+    this.version = reply.version;
+    this.reply = reply;
+  }
+}
+
+export class BridgeClient {
+  /**
+   * @param {object} options
+   * @param {string} options.url       ws:// or wss:// address of the bridge's /ws
+   * @param {string} options.token     the GM or player token
+   * @param {(url: string) => WebSocket} options.createSocket
+   * @param {{setTimeout: Function, clearTimeout: Function}} options.timers
+   * @param {() => number} options.random   a number in [0, 1)
+   * @param {{protocol: string, hostname: string}} options.page   where the page comes from
+   */
+  constructor({ url, token, createSocket, timers, random = Math.random, page }) {
+    this.url = url;
+    this.token = token;
+    this.createSocket = createSocket;
+    this.timers = timers;
+    this.random = random;
+    this.page = page ?? { protocol: "http:", hostname: "localhost" };
+    this.socket = null;
+    this.stopped = true;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.role = null;
+    this.battles = [];
+    this.states = new Map();
+    this.watched = new Set();
+    this.pending = new Map();
+    this.listeners = { status: new Set(), message: new Set() };
+    this.status = { state: "idle" };
+  }
+
+  on(kind, listener) {
+    this.listeners[kind].add(listener);
+    return () => this.listeners[kind].delete(listener);
+  }
+
+  emit(kind, value) {
+    for (const listener of this.listeners[kind]) {
+      try {
+        listener(value);
+      } catch (error) {
+        console.error("background-battle | listener failed", error);
+      }
+    }
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.emit("status", status);
+  }
+
+  get connected() {
+    return this.status.state === "open";
+  }
+
+  start() {
+    this.stopped = false;
+    this.attempt = 0;
+    this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close(1000, "stopped");
+    this.failPending("disconnected");
+    this.setStatus({ state: "idle" });
+  }
+
+  restart({ url, token } = {}) {
+    this.stop();
+    if (url !== undefined) this.url = url;
+    if (token !== undefined) this.token = token;
+    this.start();
+  }
+
+  open() {
+    const attempt = { opened: false, error: null, closeCode: null };
+    let socket;
+    this.setStatus({ state: "connecting", attempt: this.attempt });
+    try {
+      socket = this.createSocket(this.url);
+    } catch (error) {
+      this.afterClose(attempt, error);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      attempt.opened = true;
+      this.sendRaw({ type: "hello", token: this.token, client: "foundry" });
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message?.type === "error" && message.code === "bad_token") attempt.error = "bad_token";
+      this.receive(message);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      attempt.closeCode = event?.code ?? null;
+      this.socket = null;
+      this.afterClose(attempt);
+    };
+  }
+
+  afterClose(attempt) {
+    this.failPending("disconnected");
+    const reason = diagnose({
+      page: this.page,
+      url: this.url,
+      opened: attempt.opened,
+      error: attempt.error,
+      closeCode: attempt.closeCode,
+    });
+    if (this.stopped) return;
+    if (reason === "bad_token") {
+      this.stopped = true;
+      this.setStatus({ state: "failed", reason });
+      return;
+    }
+    // A connection that had been welcomed starts its back-off afresh.
+    if (this.status.state === "open") this.attempt = 0;
+    const delay = backoffDelay(this.attempt, this.random());
+    this.attempt += 1;
+    this.setStatus({ state: "closed", reason, retryIn: delay, attempt: this.attempt });
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  failPending(code) {
+    for (const { reject } of this.pending.values()) {
+      reject(new BridgeError({ code, message: "the connection to the bridge closed" }));
+    }
+    this.pending.clear();
+  }
+
+  sendRaw(message) {
+    if (!this.socket || this.socket.readyState !== 1) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Sends a request with an id; resolves with its `ack`, rejects with a BridgeError. */
+  request(type, fields = {}) {
+    if (!this.connected) {
+      return Promise.reject(
+        new BridgeError({ code: "disconnected", message: "not connected to the bridge" }),
+      );
+    }
+    const id = requestId(this.random);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.sendRaw({ type, id, ...fields });
+    });
+  }
+
+  /** Sends a core (or bridge) command for a battle. */
+  command(battle, command, { expectedVersion } = {}) {
+    const fields = { battle, command };
+    if (expectedVersion !== undefined) fields.expected_version = expectedVersion;
+    return this.request("command", fields);
+  }
+
+  /** Watches a battle: its `state` now, its `event`s from then on, also after reconnects. */
+  watch(battle) {
+    if (!battle) return;
+    this.watched.add(battle);
+    if (this.connected) this.subscribe(battle);
+  }
+
+  unwatch(battle) {
+    if (!this.watched.delete(battle)) return;
+    this.states.delete(battle);
+    if (this.connected) this.sendRaw({ type: "unsubscribe", battle });
+  }
+
+  subscribe(battle) {
+    const known = this.states.get(battle);
+    const message = { type: "subscribe", battle };
+    if (known) {
+      message.since_version = known.version;
+      known.resyncing = true;
+    }
+    this.sendRaw(message);
+  }
+
+  /** Asks for what was missed, once until it arrives. */
+  resync(battle) {
+    const state = this.states.get(battle);
+    if (state?.resyncing) return;
+    this.subscribe(battle);
+  }
+
+  receive(message) {
+    if (!message || typeof message.type !== "string") return;
+    switch (message.type) {
+      case "welcome":
+        this.role = message.role;
+        this.battles = message.battles ?? [];
+        this.attempt = 0;
+        this.setStatus({ state: "open", role: this.role });
+        for (const battle of this.watched) this.subscribe(battle);
+        break;
+      case "battles":
+        this.battles = message.battles ?? [];
+        break;
+      case "state":
+        this.states.set(message.battle, {
+          version: message.version,
+          archived: Boolean(message.archived),
+          view: message.view,
+          foundry: message.foundry ?? { tokens: {}, applied: {} },
+        });
+        break;
+      case "event":
+        this.onEvent(message);
+        break;
+      case "events":
+        this.onEvents(message);
+        break;
+      case "tokens": {
+        const state = this.states.get(message.battle);
+        if (state) state.foundry.tokens[message.unit] = message.token_ids;
+        break;
+      }
+      case "applied": {
+        const state = this.states.get(message.battle);
+        if (state) state.foundry.applied[message.unit] = message.report;
+        break;
+      }
+      case "ack":
+      case "error": {
+        const waiting = message.id !== undefined ? this.pending.get(message.id) : undefined;
+        if (waiting) {
+          this.pending.delete(message.id);
+          if (message.type === "ack") waiting.resolve(message);
+          else waiting.reject(new BridgeError(message));
+        }
+        if (message.type === "error" && message.code === "out_of_range" && message.battle) {
+          // since_version ahead of the bridge (it lost data or was reset): take a fresh state.
+          if (message.field === "since_version") {
+            this.states.delete(message.battle);
+            this.subscribe(message.battle);
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    this.emit("message", message);
+  }
+
+  onEvent(message) {
+    const state = this.states.get(message.battle);
+    if (!state) return;
+    if (message.version !== state.version + 1) {
+      if (message.version > state.version) this.resync(message.battle);
+      return;
+    }
+    state.version = message.version;
+    const log = state.view?.log ?? [];
+    state.view = { ...message.view, log: [...log, { command: message.command, events: message.events }] };
+  }
+
+  onEvents(message) {
+    const state = this.states.get(message.battle);
+    if (!state) return;
+    state.resyncing = false;
+    if (message.since_version !== state.version) {
+      this.resync(message.battle);
+      return;
+    }
+    state.version = message.version;
+    const log = state.view?.log ?? [];
+    state.view = { ...message.view, log: [...log, ...(message.entries ?? [])] };
+  }
+}

@@ -1,0 +1,201 @@
+// The bridge client's bookkeeping, against a fake socket and fake timers (no network).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { BridgeClient, BridgeError } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+
+class FakeSocket {
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    this.readyState = 0;
+    this.closed = null;
+  }
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
+  close(code) {
+    this.closed = code;
+    this.readyState = 3;
+  }
+  // test side
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  deliver(message) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+function setup(overrides = {}) {
+  const sockets = [];
+  const timers = [];
+  const client = new BridgeClient({
+    url: "ws://127.0.0.1:8765/ws",
+    token: "gm-secret",
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    timers: {
+      setTimeout: (fn, ms) => timers.push({ fn, ms }) - 1,
+      clearTimeout: (i) => {
+        timers[i] = null;
+      },
+    },
+    random: () => 0,
+    ...overrides,
+  });
+  const statuses = [];
+  client.on("status", (s) => statuses.push(s));
+  return { client, sockets, timers, statuses };
+}
+
+const VIEW = (version, extra = {}) => ({ name: "ambush", version, status: "setup", units: [], ...extra });
+
+function welcome(socket) {
+  socket.open();
+  socket.deliver({ type: "welcome", role: "gm", client: "foundry", protocol: 1, battles: [] });
+}
+
+test("hello carries the token and says it is the Foundry client", () => {
+  const { client, sockets } = setup();
+  client.start();
+  sockets[0].open();
+  assert.deepEqual(sockets[0].sent[0], { type: "hello", token: "gm-secret", client: "foundry" });
+});
+
+test("after welcome the client watches its battles and keeps their state", () => {
+  const { client, sockets, statuses } = setup();
+  client.watch("ambush");
+  client.start();
+  welcome(sockets[0]);
+  assert.equal(statuses.at(-1).state, "open");
+  assert.deepEqual(sockets[0].sent[1], { type: "subscribe", battle: "ambush" });
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 2, view: VIEW(2, { log: [] }) });
+  sockets[0].deliver({
+    type: "event",
+    battle: "ambush",
+    version: 3,
+    command: { type: "start" },
+    events: [{ type: "battle_started" }],
+    view: VIEW(3, { status: "fighting" }),
+  });
+  const state = client.states.get("ambush");
+  assert.equal(state.version, 3);
+  assert.equal(state.view.status, "fighting");
+  assert.equal(state.view.log.length, 1);
+});
+
+test("a gap in versions asks once for what was missed", () => {
+  const { client, sockets } = setup();
+  client.watch("ambush");
+  client.start();
+  welcome(sockets[0]);
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 2, view: VIEW(2, { log: [] }) });
+  sockets[0].deliver({ type: "event", battle: "ambush", version: 4, events: [], view: VIEW(4) });
+  sockets[0].deliver({ type: "event", battle: "ambush", version: 5, events: [], view: VIEW(5) });
+  const asks = sockets[0].sent.filter((m) => m.type === "subscribe" && m.since_version === 2);
+  assert.equal(asks.length, 1);
+  assert.equal(client.states.get("ambush").version, 2);
+  sockets[0].deliver({
+    type: "events",
+    battle: "ambush",
+    since_version: 2,
+    version: 5,
+    entries: [{}, {}, {}],
+    view: VIEW(5),
+  });
+  assert.equal(client.states.get("ambush").version, 5);
+  assert.equal(client.states.get("ambush").view.log.length, 3);
+});
+
+test("requests resolve with their ack and reject with their error, by id", async () => {
+  const { client, sockets } = setup();
+  client.start();
+  welcome(sockets[0]);
+  const ok = client.command("ambush", { type: "start" }, { expectedVersion: 3 });
+  const bad = client.command("ambush", { type: "add_unit" });
+  const [first, second] = sockets[0].sent.slice(1);
+  assert.equal(first.expected_version, 3);
+  assert.notEqual(first.id, second.id);
+  sockets[0].deliver({ type: "error", id: second.id, code: "required", field: "command.name", message: "name is required" });
+  sockets[0].deliver({ type: "ack", id: first.id, battle: "ambush", version: 4 });
+  assert.equal((await ok).version, 4);
+  await assert.rejects(bad, (error) => error instanceof BridgeError && error.field === "command.name");
+});
+
+test("a lost connection fails pending requests and reconnects with since_version", async () => {
+  const { client, sockets, timers, statuses } = setup();
+  client.watch("ambush");
+  client.start();
+  welcome(sockets[0]);
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 7, view: VIEW(7, { log: [] }) });
+  const pending = client.command("ambush", { type: "start" });
+  sockets[0].drop(1001);
+  await assert.rejects(pending, (error) => error.code === "disconnected");
+  assert.equal(statuses.at(-1).state, "closed");
+  assert.equal(statuses.at(-1).reason, "lost");
+  assert.equal(timers.length, 1);
+  timers[0].fn();
+  assert.equal(sockets.length, 2);
+  welcome(sockets[1]);
+  assert.deepEqual(sockets[1].sent.at(-1), { type: "subscribe", battle: "ambush", since_version: 7 });
+});
+
+test("retries back off while the bridge stays down", () => {
+  const { client, sockets, timers, statuses } = setup();
+  client.start();
+  for (let i = 0; i < 4; i++) {
+    sockets[i].drop(1006);
+    timers[i].fn();
+  }
+  assert.deepEqual(
+    timers.map((t) => t.ms),
+    [250, 500, 1000, 2000],
+  );
+  assert.equal(statuses.filter((s) => s.state === "closed").at(-1).reason, "bridge_down");
+});
+
+test("a refused token stops the retries and says so", () => {
+  const { client, sockets, timers, statuses } = setup();
+  client.start();
+  sockets[0].open();
+  sockets[0].deliver({ type: "error", code: "bad_token", field: "token", message: "wrong token" });
+  sockets[0].drop(1008);
+  assert.deepEqual(statuses.at(-1), { state: "failed", reason: "bad_token" });
+  assert.equal(timers.length, 0);
+});
+
+test("requests while disconnected are refused at once", async () => {
+  const { client } = setup();
+  await assert.rejects(client.request("ping"), (error) => error.code === "disconnected");
+});
+
+test("stop closes the socket and cancels the retry", () => {
+  const { client, sockets, timers } = setup();
+  client.start();
+  sockets[0].drop(1006);
+  client.stop();
+  assert.equal(timers[0], null);
+  assert.equal(client.status.state, "idle");
+});
+
+test("tokens and applied reports update the battle's Foundry data", () => {
+  const { client, sockets } = setup();
+  client.watch("ambush");
+  client.start();
+  welcome(sockets[0]);
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 1, view: VIEW(1), foundry: { tokens: {}, applied: {} } });
+  sockets[0].deliver({ type: "tokens", battle: "ambush", unit: "u1", token_ids: ["a", "b"] });
+  sockets[0].deliver({ type: "applied", battle: "ambush", unit: "u1", report: { killed: 1 } });
+  const foundry = client.states.get("ambush").foundry;
+  assert.deepEqual(foundry.tokens.u1, ["a", "b"]);
+  assert.deepEqual(foundry.applied.u1, { killed: 1 });
+});
