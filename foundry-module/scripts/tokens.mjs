@@ -1,30 +1,28 @@
 /**
- * Tokens of a unit on the viewed scene: read them as plain data for the fate logic, carry out a
- * plan (one batched token update, then the conditions), link and unlink tokens to a unit.
+ * Tokens of a unit: found by their UUIDs (the list the bridge keeps per unit), read as plain
+ * data for logic/fates.mjs, changed by carrying out a plan (token updates batched per scene,
+ * then the conditions), linked to and unlinked from units.
  */
 import { FLAGS, ID, STATUS } from "./constants.mjs";
 import { hasStatus, setStatus } from "./conditions.mjs";
 import { log } from "./log.mjs";
 
-function sceneTokens() {
-  const scene = canvas?.scene;
-  return scene ? Array.from(scene.tokens) : [];
+/** Token documents for UUIDs, in that order; `missing` lists the UUIDs not found. */
+export function resolveTokens(uuids) {
+  const docs = [];
+  const missing = [];
+  for (const uuid of uuids ?? []) {
+    const doc = foundry.utils.fromUuidSync(uuid);
+    if (doc && doc.documentName === "Token") docs.push(doc);
+    else missing.push(uuid);
+  }
+  return { docs, missing };
 }
 
-/** The token documents linked to a unit of a battle, in link order. */
-export function unitTokenDocuments(battle, unit) {
-  return sceneTokens()
-    .filter((doc) => {
-      const link = doc.getFlag(ID, FLAGS.UNIT);
-      return link && link.battle === battle && link.unit === unit;
-    })
-    .sort((a, b) => (a.getFlag(ID, FLAGS.UNIT).order ?? 0) - (b.getFlag(ID, FLAGS.UNIT).order ?? 0));
-}
-
-/** Plain descriptors of a unit's tokens, as logic/fates.mjs takes them. */
+/** Plain descriptors of token documents, keyed by UUID, as logic/fates.mjs takes them. */
 export function describeTokens(docs) {
   return docs.map((doc) => ({
-    id: doc.id,
+    id: doc.uuid,
     name: doc.name,
     fighters: doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
     dead: hasStatus(doc.actor, STATUS.killed),
@@ -33,52 +31,71 @@ export function describeTokens(docs) {
   }));
 }
 
+/** Groups updates keyed by token UUID into one batch per scene, keyed by the token's own id. */
+function batchesByScene(updates, byUuid) {
+  const batches = new Map();
+  for (const { _id: uuid, ...change } of updates) {
+    const doc = byUuid.get(uuid);
+    if (!doc) continue;
+    const scene = doc.parent;
+    if (!batches.has(scene)) batches.set(scene, []);
+    batches.get(scene).push({ _id: doc.id, ...change });
+  }
+  return batches;
+}
+
 /**
- * Carries out a plan from logic/fates.mjs: first the token records in one batched
- * `updateEmbeddedDocuments` (so an interrupted run is finished by the next Apply), then the
- * conditions on each token's actor.
+ * Carries out a plan from logic/fates.mjs on the given token documents: first the token records,
+ * in one batched `updateEmbeddedDocuments` per scene (so an interrupted run is finished by the
+ * next Apply), then the conditions on each token's actor. Returns the number of changes.
  */
-export async function carryOut(plan) {
-  const scene = canvas.scene;
-  if (plan.updates.length) await scene.updateEmbeddedDocuments("Token", plan.updates);
-  let changed = 0;
+export async function carryOut(plan, docs) {
+  const byUuid = new Map(docs.map((doc) => [doc.uuid, doc]));
+  let changes = 0;
+  for (const [scene, updates] of batchesByScene(plan.updates, byUuid)) {
+    await scene.updateEmbeddedDocuments("Token", updates);
+    changes += updates.length;
+  }
   for (const change of plan.conditions) {
-    const doc = scene.tokens.get(change.id);
+    const doc = byUuid.get(change.id);
     if (!doc?.actor) {
-      log.warn(`token ${change.id} has no actor: cannot show ${change.status}`);
+      log.warn(`token ${change.id} has no actor: it cannot show ${change.status}`);
       continue;
     }
-    if (await setStatus(doc.actor, change.status, change.active)) changed += 1;
+    if (await setStatus(doc.actor, change.status, change.active)) changes += 1;
   }
-  log.debug("carried out", plan, `${changed} condition changes`);
-  return changed;
+  log.debug("carried out", plan, `${changes} changes`);
+  return changes;
 }
 
-/**
- * Links token documents to a unit in one batch. `fighters` per token: 1, or the head count a
- * single token stands for.
- */
-export async function linkTokens(docs, battle, unit, fightersPerToken = () => 1) {
-  const updates = docs.map((doc, order) => {
-    const update = { _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}`]: { battle, unit, order } };
-    const fighters = fightersPerToken(doc);
+/** Writes one batch of flag updates per scene for the given documents. */
+async function updateEach(docs, makeUpdate) {
+  const bySceneDocs = new Map();
+  for (const doc of docs) {
+    if (!bySceneDocs.has(doc.parent)) bySceneDocs.set(doc.parent, []);
+    bySceneDocs.get(doc.parent).push(doc);
+  }
+  for (const [scene, sceneDocs] of bySceneDocs) {
+    await scene.updateEmbeddedDocuments("Token", sceneDocs.map(makeUpdate));
+  }
+}
+
+/** Marks token documents as fighting in a unit; `fighters`: the head count one token stands for. */
+export function markLinked(docs, battle, unit, fighters = 1) {
+  return updateEach(docs, (doc) => {
+    const update = { _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}`]: { battle, unit } };
     if (fighters > 1) update[`flags.${ID}.${FLAGS.FIGHTERS}`] = fighters;
-    else update[`flags.${ID}.-=${FLAGS.FIGHTERS}`] = null;
     return update;
   });
-  if (updates.length) await canvas.scene.updateEmbeddedDocuments("Token", updates);
-  return updates.length;
 }
 
-/** Unlinks token documents from their unit (their Apply record stays, so undo still works). */
-export async function unlinkTokens(docs) {
-  const updates = docs.map((doc) => ({
+/** Removes the unit mark and head count from token documents (an Apply record stays for undo). */
+export function markUnlinked(docs) {
+  return updateEach(docs, (doc) => ({
     _id: doc.id,
     [`flags.${ID}.-=${FLAGS.UNIT}`]: null,
     [`flags.${ID}.-=${FLAGS.FIGHTERS}`]: null,
   }));
-  if (updates.length) await canvas.scene.updateEmbeddedDocuments("Token", updates);
-  return updates.length;
 }
 
 /** The token documents the user has selected on the canvas. */

@@ -1,0 +1,185 @@
+/**
+ * The module's one live object: the bridge connection, the battle the panel shows, the notices
+ * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the active GM.
+ */
+import { SETTINGS } from "./constants.mjs";
+import { BridgeClient } from "./logic/bridge-client.mjs";
+import { checkBridgeUrl } from "./logic/connection-policy.mjs";
+import { errorText, t } from "./i18n.mjs";
+import { log } from "./log.mjs";
+import { setSetting, setting } from "./settings.mjs";
+import { applyCasualties } from "./casualties.mjs";
+
+/** Whether this browser is the one that writes tokens and actors. */
+export function isActiveGM() {
+  return Boolean(game.user?.isGM) && game.users?.activeGM?.id === game.user.id;
+}
+
+export class BattleApp {
+  constructor() {
+    this.client = null;
+    this.lastNotice = null;
+    this.renderers = new Set();
+    this.busy = new Set();
+  }
+
+  /** Something to call when what the panel shows changed. */
+  onChange(render) {
+    this.renderers.add(render);
+    return () => this.renderers.delete(render);
+  }
+
+  changed() {
+    for (const render of this.renderers) render();
+  }
+
+  get battle() {
+    return setting(SETTINGS.BATTLE) || null;
+  }
+
+  get state() {
+    return this.battle ? (this.client?.states.get(this.battle) ?? null) : null;
+  }
+
+  get status() {
+    return this.client?.status ?? { state: "idle" };
+  }
+
+  /** The token this user connects with: the GM's own for GMs, the player token otherwise. */
+  token() {
+    if (game.user.isGM) return setting(SETTINGS.GM_TOKEN) || setting(SETTINGS.PLAYER_TOKEN);
+    return setting(SETTINGS.PLAYER_TOKEN);
+  }
+
+  /** Connects (or reconnects with changed settings). */
+  connect() {
+    this.client?.stop();
+    this.client = null;
+    this.lastNotice = null;
+    const url = checkBridgeUrl(setting(SETTINGS.URL));
+    if (!url.ok) {
+      this.notice("error", t(`Notices.${url.reason}`, { accepted: url.accepted }));
+      this.changed();
+      return;
+    }
+    const token = this.token();
+    if (!token) {
+      this.notice("warn", t(game.user.isGM ? "Notices.no_gm_token" : "Notices.no_player_token"));
+      this.changed();
+      return;
+    }
+    const client = new BridgeClient({
+      url: url.url,
+      token,
+      createSocket: (address) => new WebSocket(address),
+      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
+      page: { protocol: window.location.protocol, hostname: window.location.hostname },
+    });
+    this.client = client;
+    client.on("status", (status) => this.onStatus(status));
+    client.on("message", (message) => this.onMessage(message));
+    if (this.battle) client.watch(this.battle);
+    client.start();
+  }
+
+  onStatus(status) {
+    log.debug("status", status);
+    if (status.state === "open") {
+      if (this.lastNotice) ui.notifications.info(t("Notices.connected"));
+      this.lastNotice = null;
+    } else if (status.state === "failed" || status.state === "closed") {
+      this.noticeFailure(status.reason);
+    }
+    this.changed();
+  }
+
+  /** Says once (per reason) why the bridge cannot be reached and what to do. */
+  noticeFailure(reason) {
+    if (this.lastNotice === reason) return;
+    const data = {
+      url: setting(SETTINGS.URL),
+      origin: window.location.origin,
+      site: window.location.host,
+    };
+    this.notice(reason === "lost" ? "warn" : "error", t(`Notices.${reason}`, data), reason);
+  }
+
+  notice(level, text, key = text) {
+    this.lastNotice = key;
+    ui.notifications[level](text, { permanent: level === "error" });
+    log.warn(text);
+  }
+
+  onMessage(message) {
+    if (message.type === "apply_casualties") {
+      this.receiveCasualties(message);
+      return;
+    }
+    if (message.type === "error" && !message.id) {
+      log.warn("bridge error", message);
+      if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
+    }
+    if (["state", "event", "events", "battles", "tokens", "applied", "welcome"].includes(message.type)) {
+      this.changed();
+    }
+  }
+
+  /** The bridge sends every Foundry client the result; only the active GM writes it. */
+  async receiveCasualties(message) {
+    if (!isActiveGM()) {
+      log.debug("not the active GM: leaving apply_casualties to", game.users.activeGM?.name);
+      return;
+    }
+    const key = `${message.battle}/${message.unit}/${message.version}`;
+    if (this.busy.has(key)) return;
+    this.busy.add(key);
+    try {
+      await applyCasualties(this, message);
+    } catch (error) {
+      log.error("apply failed", error);
+      ui.notifications.error(t("Notices.apply_failed", { error: errorText(error) }));
+    } finally {
+      this.busy.delete(key);
+      this.changed();
+    }
+  }
+
+  /** Shows another battle in the panel. */
+  async selectBattle(name) {
+    const previous = this.battle;
+    if (previous && previous !== name) this.client?.unwatch(previous);
+    await setSetting(SETTINGS.BATTLE, name ?? "");
+    if (name) this.client?.watch(name);
+    this.changed();
+  }
+
+  /**
+   * Sends a core command for the shown battle; reports a refusal in the user's language.
+   * Returns the ack, or null when refused.
+   */
+  async command(command) {
+    if (!this.battle) {
+      ui.notifications.warn(t("Notices.no_battle"));
+      return null;
+    }
+    return this.send(() =>
+      this.client.command(this.battle, command, { expectedVersion: this.state?.version }),
+    );
+  }
+
+  /** Runs a bridge request; a refusal becomes a notification and null. */
+  async send(makeRequest) {
+    if (!this.client?.connected) {
+      ui.notifications.warn(t("Notices.not_connected"));
+      return null;
+    }
+    try {
+      return await makeRequest();
+    } catch (error) {
+      ui.notifications.warn(errorText(error));
+      log.debug("refused", error);
+      return null;
+    }
+  }
+}
+

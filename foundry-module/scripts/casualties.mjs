@@ -1,0 +1,119 @@
+/**
+ * Casualties onto tokens: apply a result the bridge sent (once, on the active GM), undo it,
+ * and post a chat card. The numbers always come from the bridge (the core's view); this file
+ * only carries them out through logic/fates.mjs.
+ */
+import { ID, SETTINGS } from "./constants.mjs";
+import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
+import { carryOut, describeTokens, resolveTokens } from "./tokens.mjs";
+import { esc, t } from "./i18n.mjs";
+import { setting } from "./settings.mjs";
+import { log } from "./log.mjs";
+
+/** A group token's name: its own name and how many of its fighters still stand. */
+export function groupName(name, counts) {
+  return t("Token.GroupName", { name, fit: counts.fit, fighters: counts.fighters });
+}
+
+const OPTIONS = { flagScope: ID, groupName };
+
+/**
+ * Applies an `apply_casualties` message to its tokens and tells the bridge what was done.
+ * Applying a result the tokens already show changes nothing.
+ */
+export async function applyCasualties(app, message) {
+  const { battle, unit } = message;
+  const result = { killed: message.killed, wounded: message.wounded, fit: message.fit };
+  const { docs, missing } = resolveTokens(message.token_ids);
+  const plan = planApply(describeTokens(docs), result, { battle, unit }, OPTIONS);
+  const changes = isEmptyPlan(plan) ? 0 : await carryOut(plan, docs);
+  const placed = {
+    killed: result.killed - plan.unplaced.killed,
+    wounded: result.wounded - plan.unplaced.wounded,
+    fit: result.fit - plan.unplaced.fit,
+  };
+  const note = noteFor(plan, missing);
+  try {
+    await app.client.request("applied", {
+      battle,
+      unit,
+      version: message.version,
+      ...placed,
+      token_ids: {
+        killed: plan.summary.killed,
+        wounded: plan.summary.wounded,
+        fit: plan.summary.fit,
+      },
+      ...(note ? { note } : {}),
+    });
+  } catch (error) {
+    // Another GM browser reported first: the tokens are right either way.
+    if (error.code !== "already_applied") throw error;
+    log.debug("already reported", error.params);
+  }
+  if (changes > 0) await postCard({ name: message.name ?? unit, result, plan, missing });
+  log.info(`applied ${battle}/${unit}`, result, `${changes} changes`);
+  return { plan, changes };
+}
+
+function noteFor(plan, missing) {
+  const parts = [];
+  const u = plan.unplaced;
+  if (u.killed || u.wounded) {
+    parts.push(`not on tokens: ${u.killed} killed, ${u.wounded} wounded, ${u.fit} fit`);
+  }
+  if (missing.length) parts.push(`${missing.length} tokens not found`);
+  for (const g of plan.summary.groups) {
+    parts.push(`${g.id}: ${g.killed}/${g.wounded}/${g.fit} of ${g.fighters}`);
+  }
+  return parts.join("; ").slice(0, 500);
+}
+
+/**
+ * Puts a unit's tokens back as they were before Apply. `tokenIds`: every UUID that may carry
+ * the record (the unit's list and the report's).
+ */
+export async function undoApply(battle, unit, tokenIds) {
+  const { docs } = resolveTokens([...new Set(tokenIds)]);
+  const plan = planUndo(describeTokens(docs), { battle, unit }, OPTIONS);
+  if (isEmptyPlan(plan)) return 0;
+  await carryOut(plan, docs);
+  return plan.restored.length;
+}
+
+/** The chat card that sums up an Apply; whispered to the GMs when the setting says so. */
+async function postCard({ name, result, plan, missing }) {
+  const names = (uuids) =>
+    uuids
+      .map((uuid) => foundry.utils.fromUuidSync(uuid)?.name)
+      .filter(Boolean)
+      .map(esc)
+      .join(", ");
+  const rows = [
+    ["Killed", result.killed, names(plan.summary.killed)],
+    ["Wounded", result.wounded, names(plan.summary.wounded)],
+    ["Fit", result.fit, names(plan.summary.fit)],
+  ]
+    .map(
+      ([key, count, who]) =>
+        `<li class="bb-${key.toLowerCase()}"><strong>${esc(t(`Fate.${key}`))}: ${count}</strong>` +
+        (who ? ` — ${who}` : "") +
+        "</li>",
+    )
+    .join("");
+  const groups = plan.summary.groups
+    .map((g) => `<li>${esc(foundry.utils.fromUuidSync(g.id)?.name ?? g.id)}</li>`)
+    .join("");
+  const u = plan.unplaced;
+  const warnings = [];
+  if (u.killed || u.wounded) warnings.push(t("Chat.Unplaced", u));
+  if (missing.length) warnings.push(t("Chat.Missing", { count: missing.length }));
+  const content =
+    `<div class="background-battle-card"><h3>${esc(t("Chat.Title", { name }))}</h3>` +
+    `<ul>${rows}${groups}</ul>` +
+    warnings.map((w) => `<p class="bb-warning">${esc(w)}</p>`).join("") +
+    "</div>";
+  const data = { content, speaker: { alias: t("Title") } };
+  if (setting(SETTINGS.WHISPER)) data.whisper = ChatMessage.getWhisperRecipients("GM");
+  return ChatMessage.create(data);
+}

@@ -1,0 +1,94 @@
+/**
+ * The Influence roll: the core rolls d100 and adds its modifier (through the bridge); the
+ * total is then read on the Foundry RollTable the GM picked, or on the core's own table.
+ */
+import { SETTINGS } from "./constants.mjs";
+import { esc, t } from "./i18n.mjs";
+import { setting } from "./settings.mjs";
+
+/** The last `influence_rolled` event in a battle view's log, or null. */
+export function lastInfluence(view) {
+  const log = view?.log ?? [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const event = (log[i].events ?? []).find((e) => e.type === "influence_rolled");
+    if (event) return event;
+  }
+  return null;
+}
+
+/** The total of an influence event: the core's total, or roll + modifier as the core sent them. */
+export function influenceTotal(event) {
+  if (Number.isFinite(event.total)) return event.total;
+  return event.roll + event.modifier;
+}
+
+/** The GM's RollTable for influence, if one is set and still exists. */
+export function chosenTable() {
+  const id = setting(SETTINGS.INFLUENCE_TABLE);
+  return id ? (game.tables?.get(id) ?? null) : null;
+}
+
+function resultText(result) {
+  return result.name || result.description || result.text || "";
+}
+
+/** The text of the core's own band for a total (the core's event names it; else by range). */
+function coreBandText(event, table) {
+  const lang = game.i18n.lang === "ru" ? "ru" : "en";
+  const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
+  const band = event.band ?? event.result ?? event.row;
+  if (band) return pick(band.text ?? band.effect ?? band);
+  const total = influenceTotal(event);
+  const rows = table?.bands ?? table?.rows ?? [];
+  const row = rows.find((r) => (r.min ?? -Infinity) <= total && total <= (r.max ?? Infinity));
+  return row ? pick(row.text ?? row.effect) : "";
+}
+
+/** Posts the influence card: roll, modifier, total and what it means on the chosen table. */
+export async function postInfluence(event, view) {
+  const total = influenceTotal(event);
+  const table = chosenTable();
+  let meaning;
+  let source;
+  if (table) {
+    meaning = table.getResultsForRoll(total).map(resultText).join(" ");
+    source = table.name;
+  } else {
+    meaning = coreBandText(event, view?.influence_table);
+    source = t("Influence.DefaultTable");
+  }
+  const side = t(`Side.${event.side}`);
+  const content =
+    `<div class="background-battle-card"><h3>${esc(t("Influence.Title", { side }))}</h3>` +
+    `<p>${esc(t("Influence.Roll", { roll: event.roll, modifier: event.modifier, total }))}</p>` +
+    `<p><strong>${esc(meaning || t("Influence.NoRow"))}</strong></p>` +
+    `<p class="bb-source">${esc(source)}</p></div>`;
+  const data = { content, speaker: { alias: t("Title") } };
+  if (setting(SETTINGS.WHISPER)) data.whisper = ChatMessage.getWhisperRecipients("GM");
+  return ChatMessage.create(data);
+}
+
+/**
+ * Imports the core's default Influence table as a Foundry RollTable (totals below the first band
+ * and above the last fall into the open-ended first and last rows).
+ */
+export async function importDefaultTable(coreTable) {
+  const lang = game.i18n.lang === "ru" ? "ru" : "en";
+  const rows = coreTable?.bands ?? coreTable?.rows ?? [];
+  if (!rows.length) throw new Error("the core sent no influence table rows");
+  const results = rows.map((row) => {
+    const text = typeof row.text === "string" ? row.text : (row.text?.[lang] ?? row.text?.en ?? "");
+    return {
+      type: "text",
+      name: text,
+      description: text,
+      range: [row.min ?? -1000, row.max ?? 1000],
+      weight: 1,
+    };
+  });
+  return RollTable.create({
+    name: t("Influence.TableName"),
+    formula: "1d100",
+    results,
+  });
+}

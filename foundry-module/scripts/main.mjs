@@ -1,0 +1,43 @@
+/**
+ * Background Battle for Foundry VTT v13. This file only registers hooks; the work is in the
+ * files it imports.
+ */
+import { ID } from "./constants.mjs";
+import { BattleApp } from "./app.mjs";
+import { BattlePanel } from "./panel.mjs";
+import { registerSettings } from "./settings.mjs";
+import { log } from "./log.mjs";
+
+const app = new BattleApp();
+
+/** Opens the panel, or closes it when it is open. */
+function togglePanel() {
+  const open = foundry.applications.instances.get(`${ID}-panel`);
+  if (open) return open.close();
+  return new BattlePanel(app).render({ force: true });
+}
+
+Hooks.once("init", () => {
+  registerSettings({ onBridgeChange: () => game.ready && app.connect() });
+});
+
+Hooks.once("ready", () => {
+  const module = game.modules?.get(ID);
+  if (module) module.api = { app, togglePanel };
+  log.info("ready; connecting to the bridge");
+  app.connect();
+});
+
+Hooks.on("getSceneControlButtons", (controls) => {
+  const tokens = controls.tokens;
+  if (!tokens) return;
+  tokens.tools[ID] = {
+    name: ID,
+    title: "BACKGROUND_BATTLE.Panel.Open",
+    icon: "fa-solid fa-people-group",
+    order: Object.keys(tokens.tools).length,
+    button: true,
+    visible: true,
+    onChange: () => togglePanel(),
+  };
+});
