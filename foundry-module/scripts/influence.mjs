@@ -16,12 +16,6 @@ export function lastInfluence(view) {
   return null;
 }
 
-/** The total of an influence event: the core's total, or roll + modifier as the core sent them. */
-export function influenceTotal(event) {
-  if (Number.isFinite(event.total)) return event.total;
-  return event.roll + event.modifier;
-}
-
 /** The GM's RollTable for influence, if one is set and still exists. */
 export function chosenTable() {
   const id = setting(SETTINGS.INFLUENCE_TABLE);
@@ -32,21 +26,21 @@ function resultText(result) {
   return result.name || result.description || result.text || "";
 }
 
-/** The text of the core's own band for a total (the core's event names it; else by range). */
+/** The text of the core's own band for a total (the core's event carries it; else by range). */
 function coreBandText(event, table) {
   const lang = game.i18n.lang === "ru" ? "ru" : "en";
   const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
-  const band = event.band ?? event.result ?? event.row;
-  if (band) return pick(band.text ?? band.effect ?? band);
-  const total = influenceTotal(event);
-  const rows = table?.bands ?? table?.rows ?? [];
-  const row = rows.find((r) => (r.min ?? -Infinity) <= total && total <= (r.max ?? Infinity));
-  return row ? pick(row.text ?? row.effect) : "";
+  if (event.band) return pick(event.band.effect ?? event.band.text);
+  const total = event.total;
+  const row = (table?.bands ?? []).find(
+    (r) => (r.min ?? -Infinity) <= total && total <= (r.max ?? Infinity),
+  );
+  return row ? pick(row.effect ?? row.text) : "";
 }
 
 /** Posts the influence card: roll, modifier, total and what it means on the chosen table. */
 export async function postInfluence(event, view) {
-  const total = influenceTotal(event);
+  const total = event.total;
   const table = chosenTable();
   let meaning;
   let source;
@@ -74,10 +68,11 @@ export async function postInfluence(event, view) {
  */
 export async function importDefaultTable(coreTable) {
   const lang = game.i18n.lang === "ru" ? "ru" : "en";
-  const rows = coreTable?.bands ?? coreTable?.rows ?? [];
-  if (!rows.length) throw new Error("the core sent no influence table rows");
+  const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
+  const rows = coreTable?.bands ?? [];
+  if (!rows.length) throw new Error(t("Influence.NoTable"));
   const results = rows.map((row) => {
-    const text = typeof row.text === "string" ? row.text : (row.text?.[lang] ?? row.text?.en ?? "");
+    const text = pick(row.effect ?? row.text);
     return {
       type: "text",
       name: text,
@@ -87,7 +82,7 @@ export async function importDefaultTable(coreTable) {
     };
   });
   return RollTable.create({
-    name: t("Influence.TableName"),
+    name: pick(coreTable.name) || t("Influence.TableName"),
     formula: "1d100",
     results,
   });

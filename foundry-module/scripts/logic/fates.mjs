@@ -9,7 +9,8 @@
  * `fighters` is 1 for a token that is one fighter, N for a token standing for N fighters
  * ("group token"); `dead` and `unconscious` are its current conditions; `applied` is the record
  * the module left on it by an earlier Apply (or null): {battle, unit, result, fate, counts,
- * before: {dead, unconscious, name}}.
+ * before: {dead, unconscious, name}}. A record always has the same keys (fate or counts is
+ * null), so that Foundry's merging update replaces it whole.
  *
  * A plan lists the condition changes (per token, per status) and the token document updates
  * (one batch). Applying the same result twice gives an empty plan; undo restores `before`.
@@ -142,13 +143,13 @@ export function planApply(tokens, result, target, { flagScope, groupName }) {
     if (token.id in singles) {
       const fate = singles[token.id];
       want = conditionsFor(fate);
-      record = { battle: target.battle, unit: target.unit, result: clean, fate, before };
+      record = { battle: target.battle, unit: target.unit, result: clean, fate, counts: null, before };
       summary[fate].push(token.id);
     } else {
       const counts = groups[token.id];
       want = groupConditions(counts);
       name = groupName(before.name, counts);
-      record = { battle: target.battle, unit: target.unit, result: clean, counts, before };
+      record = { battle: target.battle, unit: target.unit, result: clean, fate: null, counts, before };
       summary.groups.push({ id: token.id, ...counts });
     }
     for (const status of ["dead", "unconscious"]) {

@@ -1,0 +1,325 @@
+"""The Foundry module's real files in Chromium, on the stand-in page, against the real bridge."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+pytestmark = pytest.mark.timeout(180)
+
+expect.set_options(timeout=20_000)
+
+PANEL = "#background-battle-panel"
+Open = Callable[..., Locator]
+
+
+def record(page: Page, what: str) -> Any:
+    return page.evaluate(f"structuredClone(StandIn.record.{what})")
+
+
+def world_tokens(page: Page) -> list[dict[str, Any]]:
+    return page.evaluate("StandIn.tokens()")
+
+
+def notices(page: Page) -> list[str]:
+    return [n["text"] for n in record(page, "notices")]
+
+
+def connected(panel: Locator) -> None:
+    expect(panel.locator(".bb-status")).to_have_attribute("data-state", "open")
+
+
+def create_battle(panel: Locator, name: str) -> None:
+    panel.locator("[name=newBattle]").fill(name)
+    panel.locator("[data-action=createBattle]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "setup")
+    expect(panel.locator("[name=battle]")).to_have_value(name)
+
+
+def new_unit(
+    page: Page,
+    panel: Locator,
+    tokens: list[str],
+    *,
+    name: str,
+    side: str,
+    strength: int,
+    head_count: int | None = None,
+) -> Locator:
+    page.evaluate("ids => StandIn.select(ids)", tokens)
+    panel.locator("[name=unitName]").fill(name)
+    panel.locator("[name=unitSide]").select_option(side)
+    panel.locator("[name=unitStrength]").fill(str(strength))
+    if head_count is not None:
+        panel.locator("[name=oneForMany]").check()
+        panel.locator("[name=headCount]").fill(str(head_count))
+    panel.locator("[data-action=newUnit]").click()
+    row = panel.locator(".bb-unit", has_text=name)
+    expect(row.locator(".bb-unit-tokens")).to_have_attribute("data-count", str(len(tokens)))
+    return row
+
+
+def lose_rounds(panel: Locator, rounds: int) -> None:
+    """Rounds with typed rolls where the allies fail and the enemies succeed."""
+    for n in range(rounds):
+        panel.locator("[name=rollAllies]").fill("95")
+        panel.locator("[name=rollEnemies]").fill("5")
+        panel.locator("[data-action=roundRolls]").click()
+        expect(panel.locator(".bb-phase")).to_contain_text(f"Round {n + 1}")
+
+
+def set_up_fight(page: Page, panel: Locator, battle: str = "ambush") -> tuple[Locator, Locator]:
+    create_battle(panel, battle)
+    dwarves = new_unit(
+        page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30
+    )
+    orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
+    panel.locator("[data-action=start]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    return dwarves, orcs
+
+
+def casualties_shown(row: Locator) -> dict[str, int]:
+    figures = row.locator(".bb-casualties")
+    return {
+        fate: int(figures.get_attribute(f"data-{fate}") or "-1")
+        for fate in ("killed", "wounded", "fit")
+    }
+
+
+def test_connects_on_ready_and_shows_the_light(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (GM)")
+    expect(panel.locator(".bb-light")).to_have_class(re.compile("bb-green"))
+    # the token-controls button closes the panel again
+    page.click("button[data-tool='background-battle']")
+    expect(page.locator(PANEL)).to_have_count(0)
+
+
+def test_new_unit_from_three_selected_tokens(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    create_battle(panel, "ambush")
+    row = new_unit(
+        page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30
+    )
+    expect(row.locator(".bb-unit-figures")).to_contain_text("Fighters 3")
+    expect(row.locator(".bb-unit-figures")).to_contain_text("Strength 30")
+    linked = [t for t in world_tokens(page) if "unit" in t["flags"].get("background-battle", {})]
+    assert [t["id"] for t in linked] == ["tok1", "tok2", "tok3"]
+    # one batched update for the three tokens
+    batches = record(page, "updates")
+    assert len(batches) == 1 and len(batches[0]["updates"]) == 3
+
+    # one token standing for many: its head count is the unit's fighters
+    orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters 12")
+    tok4 = next(t for t in world_tokens(page) if t["id"] == "tok4")
+    assert tok4["flags"]["background-battle"]["fighters"] == 12
+
+
+def test_a_unit_needs_tokens_and_a_strength(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    create_battle(panel, "ambush")
+    panel.locator("[data-action=newUnit]").click()
+    expect(page.locator("#notifications")).to_contain_text("Select the unit's tokens")
+    page.evaluate("StandIn.select(['tok1'])")
+    panel.locator("[name=unitName]").fill("Nobody")
+    panel.locator("[data-action=newUnit]").click()
+    expect(page.locator("#notifications")).to_contain_text("Strength is required")
+    expect(panel.locator(".bb-unit")).to_have_count(0)
+
+
+@pytest.mark.parametrize("system", ["generic", "wfrp4e"])
+def test_a_battle_run_from_the_panel_applies_once_and_undoes(
+    page: Page, open_foundry: Open, bridge: Any, system: str
+) -> None:
+    panel = open_foundry(page, system=system)
+    connected(panel)
+    dwarves, orcs = set_up_fight(page, panel)
+    lose_rounds(panel, 2)
+    panel.locator("[data-action=endBattle]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+
+    fates = casualties_shown(dwarves)
+    assert fates["killed"] + fates["wounded"] > 0, fates
+    assert sum(fates.values()) == 3
+    before_writes = len(record(page, "updates"))
+
+    dwarves.locator("[data-action=applyUnit]").click()
+    expect(dwarves.locator(".bb-applied")).to_be_visible()
+    tokens = {t["id"]: t for t in world_tokens(page)}
+    soldiers = [tokens[i] for i in ("tok1", "tok2", "tok3")]
+    assert sum("dead" in t["statuses"] for t in soldiers) == fates["killed"]
+    assert sum("unconscious" in t["statuses"] for t in soldiers) == fates["wounded"]
+    assert sum(not t["statuses"] for t in soldiers) == fates["fit"]
+    assert len(record(page, "updates")) == before_writes + 1  # one batch for the unit
+    calls = record(page, "conditions")
+    assert len(calls) == fates["killed"] + fates["wounded"]
+    expected_call = "addCondition" if system == "wfrp4e" else "toggleStatusEffect"
+    assert {c["call"] for c in calls} == {expected_call}
+    chat = record(page, "chat")
+    assert len(chat) == 1 and "Dwarves" in chat[0]["content"]
+
+    # Apply again, and ask the bridge again: nothing changes
+    writes, conditions = len(record(page, "updates")), len(calls)
+    dwarves.locator("[data-action=applyUnit]").click()
+    panel.locator("[data-action=applyAll]").click()
+    orcs_applied = orcs.locator(".bb-applied")
+    expect(orcs_applied).to_be_visible()  # the one unit not applied yet
+    panel.locator("[data-action=applyAll]").click()
+    expect(page.locator("#notifications")).to_contain_text("applied already")
+    tokens_after = {t["id"]: t for t in world_tokens(page)}
+    assert [tokens_after[i] for i in ("tok1", "tok2", "tok3")] == soldiers
+    assert len(record(page, "updates")) == writes + 1  # only the orcs' token
+    assert len(record(page, "conditions")) == conditions
+    assert tokens_after["tok4"]["name"] == "Soldier 4 (10/10)"
+
+    # Undo apply: the soldiers are back as they were
+    dwarves.locator("[data-action=undoApply]").click()
+    expect(page.locator("#notifications")).to_contain_text("3 tokens put back")
+    for token in world_tokens(page)[:3]:
+        assert token["statuses"] == []
+        assert token["name"].startswith("Soldier ")
+        assert "applied" not in token["flags"]["background-battle"]
+
+
+def test_a_second_gm_changes_nothing(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    dwarves, _ = set_up_fight(page, panel)
+    lose_rounds(panel, 1)
+    panel.locator("[data-action=endBattle]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+
+    second = browser.new_context().new_page()
+    other = open_foundry(second, user="gm2", active="gm1", battle="ambush")
+    connected(other)
+    expect(other.locator(".bb-not-active")).to_contain_text("Game Master is the active GM")
+    other_dwarves = other.locator(".bb-unit", has_text="Dwarves")
+
+    # the second GM presses Apply: the bridge hands the result to the active GM's browser
+    other_dwarves.locator("[data-action=applyUnit]").click()
+    expect(dwarves.locator(".bb-applied")).to_be_visible()
+    expect(other_dwarves.locator(".bb-applied")).to_be_visible()
+    fates = casualties_shown(dwarves)
+    dead = [t for t in world_tokens(page) if "dead" in t["statuses"]]
+    assert len(dead) == fates["killed"]
+    assert record(second, "updates") == []
+    assert record(second, "conditions") == []
+
+    # pressing Apply again in the second browser writes nothing anywhere
+    writes = len(record(page, "updates"))
+    other_dwarves.locator("[data-action=applyUnit]").click()
+    expect(second.locator("#notifications")).to_contain_text("Only the active GM")
+    assert record(second, "updates") == []
+    assert len(record(page, "updates")) == writes
+    second.context.close()
+
+
+def test_reconnects_after_the_bridge_restarts(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    create_battle(panel, "ambush")
+    new_unit(page, panel, ["tok1", "tok2"], name="Dwarves", side="allies", strength=30)
+
+    bridge.stop()
+    expect(panel.locator(".bb-status")).not_to_have_attribute("data-state", "open")
+    expect(page.locator("#notifications")).to_contain_text("connection to the bridge was lost")
+    bridge.start()
+    connected(panel)
+    # the battle is still there, and commands work again
+    expect(panel.locator(".bb-unit", has_text="Dwarves")).to_be_visible()
+    new_unit(page, panel, ["tok3"], name="Halflings", side="allies", strength=10)
+    expect(panel.locator(".bb-unit")).to_have_count(2)
+
+
+def test_says_why_when_the_bridge_is_down(page: Page, open_foundry: Open, bridge: Any) -> None:
+    address = bridge.url
+    bridge.stop()
+    panel = open_foundry(page, url=address)
+    expect(page.locator("#notifications .error")).to_contain_text("no bridge answers")
+    expect(page.locator("#notifications .error")).to_contain_text("make run")
+    expect(panel.locator(".bb-status")).to_have_attribute(
+        "data-state", re.compile("closed|connecting")
+    )
+
+
+def test_says_why_when_the_token_is_wrong(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page, gm_token="not-the-token")
+    expect(panel.locator(".bb-status")).to_have_attribute("data-state", "failed")
+    expect(page.locator("#notifications .error")).to_contain_text("refused the token")
+
+
+def test_players_see_the_player_view_read_only(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+
+    player_page = browser.new_context().new_page()
+    player = open_foundry(player_page, user="player1", gm_token=None, battle="ambush")
+    expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
+    expect(player.locator(".bb-readonly")).to_be_visible()
+    orcs = player.locator(".bb-unit", has_text="Orcs")
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters ?")
+    expect(player.locator(".bb-side.bb-enemies .bb-strength")).to_contain_text("?")
+    expect(player.locator("button[data-action]:not([data-action=reconnect])")).to_have_count(0)
+    player_page.context.close()
+
+
+def test_influence_is_read_on_the_chosen_rolltable(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    page.evaluate(
+        """StandIn.addTable({_id: "infl", name: "My influence", formula: "1d100", results: [
+             {range: [-1000, 0], name: "Disaster"},
+             {range: [1, 1000], name: "Help arrives"}]})"""
+    )
+    # reopen the panel so that it lists the new table, then choose it
+    page.click("button[data-tool='background-battle']")
+    page.click("button[data-tool='background-battle']")
+    panel = page.locator(PANEL)
+    panel.locator("[name=influenceTable]").select_option("infl")
+    panel.locator("[name=influenceSide]").select_option("allies")
+    panel.locator("[name=influenceRoll]").fill("50")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function("StandIn.record.chat.length === 1")
+    chat = record(page, "chat")
+    assert len(chat) == 1
+    card = chat[0]["content"]
+    total = int(re.search(r"= (-?\d+)", card).group(1))
+    assert ("Disaster" if total <= 0 else "Help arrives") in card
+    assert "My influence" in card
+
+
+def test_the_default_table_imports_as_a_rolltable(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    panel.locator("[data-action=importTable]").click()
+    expect(page.locator("#notifications")).to_contain_text("Imported the default Influence table")
+    table = page.evaluate(
+        "(() => { const t = game.tables.contents[0];"
+        " return {name: t.name, results: t.results.contents.map(r => r.range)}; })()"
+    )
+    assert "Influence" in table["name"]
+    assert len(table["results"]) >= 8
+    assert table["results"][0][0] < 1 and table["results"][-1][1] >= 200
+    expect(panel.locator("[name=influenceTable]")).to_have_value(
+        page.evaluate("game.tables.contents[0].id")
+    )
