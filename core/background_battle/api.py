@@ -34,7 +34,7 @@ def handle(request: Any) -> Reply:
     try:
         request = mapping(request, "request")
         op = request.get("op")
-        if op not in OPS:
+        if not isinstance(op, str) or op not in OPS:
             raise BattleError(
                 "unknown_op",
                 "op",

@@ -56,7 +56,7 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
             raise BattleError(
                 "sl_on_failure",
                 "sl",
-                f"a failed test has an SL of 0 or less, not +{sl}: a failure gives no bonus",
+                f"sl of a failed test must be 0 or less, not +{sl}: a failure gives no bonus",
                 max=0,
             )
     strength = battle.strength(leader_side)

@@ -28,7 +28,7 @@ def _strength_of(command: Mapping[str, Any], fighters: int, size: str) -> int:
 
 def _size(command: Mapping[str, Any], default: str = "average") -> str:
     size = command.get("size") or default
-    if size not in SIZES:
+    if not isinstance(size, str) or size not in SIZES:
         raise BattleError(
             "unknown_size",
             "size",

@@ -69,7 +69,7 @@ def size_multiplier(size: str) -> Fraction:
     """
     try:
         return SIZES[size]
-    except (KeyError, TypeError):
+    except (KeyError, TypeError):  # TypeError: not a text at all (a list, say)
         raise BattleError(
             "unknown_size",
             "size",
