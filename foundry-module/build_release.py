@@ -1,0 +1,73 @@
+"""Zip the Foundry module for a GitHub release.
+
+Writes `<out>/module.json` (the manifest with `url`, `manifest` and `download` in the
+GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest and the module's
+files). Upload both to the release tagged `v<version>`; GMs install from
+`https://github.com/<owner>/<repo>/releases/latest/download/module.json`.
+
+    python foundry-module/build_release.py --repo owner/name [--out foundry-module/dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CONTENT = ("scripts", "lang", "styles", "templates")
+REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+
+
+def release_manifest(manifest: dict[str, object], repo: str) -> dict[str, object]:
+    """The manifest with the release URLs of `repo` (owner/name) for its version."""
+    if not REPO.match(repo):
+        raise ValueError(f"repo: expected owner/name of a GitHub repository, got {repo!r}")
+    version = manifest["version"]
+    zip_name = f"{manifest['id']}.zip"
+    return {
+        **manifest,
+        "url": f"https://github.com/{repo}",
+        "manifest": f"https://github.com/{repo}/releases/latest/download/module.json",
+        "download": f"https://github.com/{repo}/releases/download/v{version}/{zip_name}",
+    }
+
+
+def build(repo: str, out: Path) -> Path:
+    """Writes the release manifest and zip into `out`; returns the zip's path."""
+    manifest = json.loads((HERE / "module.json").read_text(encoding="utf-8"))
+    released = release_manifest(manifest, repo)
+    text = json.dumps(released, ensure_ascii=False, indent=2) + "\n"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "module.json").write_text(text, encoding="utf-8")
+    archive = out / f"{manifest['id']}.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("module.json", text)
+        for folder in CONTENT:
+            for path in sorted((HERE / folder).rglob("*")):
+                if path.is_file():
+                    zipped.write(path, path.relative_to(HERE).as_posix())
+    return archive
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--repo", required=True, help="GitHub owner/name, e.g. me/background-battle"
+    )
+    parser.add_argument("--out", type=Path, default=HERE / "dist", help="output folder")
+    args = parser.parse_args(argv)
+    try:
+        archive = build(args.repo, args.out)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"{archive} and {args.out / 'module.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,21 @@
+# Foundry VTT module: release zip and tests (issue 5).
+#   make foundry-module [FOUNDRY_REPO=owner/name]   -> foundry-module/dist/{module.json,background-battle.zip}
+#   make test-foundry                               -> node unit tests + Chromium tests with the real bridge
+
+FOUNDRY_REPO ?= $(shell git config --get remote.origin.url 2>/dev/null | sed -E 's#^(git@github\.com:|https://github\.com/)##; s#\.git$$##')
+
+.PHONY: foundry-module test-foundry test-foundry-node test-foundry-browser
+
+foundry-module:
+	@test -n "$(FOUNDRY_REPO)" || { echo "Set FOUNDRY_REPO=owner/name (the GitHub repository of the releases)"; exit 2; }
+	$(PYTHON) foundry-module/build_release.py --repo "$(FOUNDRY_REPO)" --out foundry-module/dist
+
+test-foundry-node:
+	node --test tests/foundry/
+
+test-foundry-browser: setup
+	$(PY) -m pytest -q tests/foundry
+
+test-foundry: test-foundry-node test-foundry-browser
+
+TEST_TARGETS += test-foundry

@@ -1,0 +1,44 @@
+"""The release zip: a manifest with GitHub-release URLs and every file it names."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parents[2] / "foundry-module"
+spec = importlib.util.spec_from_file_location("build_release", HERE / "build_release.py")
+assert spec and spec.loader
+build_release = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_release)
+
+
+def test_the_release_manifest_points_at_the_github_release(tmp_path: Path) -> None:
+    archive = build_release.build("someone/background-battle", tmp_path)
+    manifest = json.loads((tmp_path / "module.json").read_text(encoding="utf-8"))
+    version = manifest["version"]
+    assert manifest["manifest"] == (
+        "https://github.com/someone/background-battle/releases/latest/download/module.json"
+    )
+    assert manifest["download"] == (
+        f"https://github.com/someone/background-battle/releases/download/v{version}/"
+        "background-battle.zip"
+    )
+    with zipfile.ZipFile(archive) as zipped:
+        names = set(zipped.namelist())
+        assert json.loads(zipped.read("module.json")) == manifest
+    named = [*manifest["esmodules"], *manifest["styles"]]
+    named += [language["path"] for language in manifest["languages"]]
+    assert set(named) <= names
+    assert "scripts/logic/fates.mjs" in names
+    assert not any(name.endswith(".py") for name in names)
+
+
+@pytest.mark.parametrize("repo", ["", "no-slash", "a/b/c", "https://github.com/a/b"])
+def test_a_bad_repository_name_is_refused(tmp_path: Path, repo: str) -> None:
+    with pytest.raises(ValueError, match="repo: expected owner/name"):
+        build_release.build(repo, tmp_path)
+    assert not (tmp_path / "module.json").exists()
