@@ -25,6 +25,11 @@ export async function applyCasualties(app, message) {
   const { battle, unit } = message;
   const result = { killed: message.killed, wounded: message.wounded, fit: message.fit };
   const { docs, missing } = resolveTokens(message.token_ids);
+  if (!docs.length) {
+    // Nothing to mark: leave the result unreported, so it can be applied once tokens are linked.
+    ui.notifications.warn(t("Notices.no_tokens", { name: message.name ?? unit }));
+    return { plan: null, changes: 0 };
+  }
   const plan = planApply(describeTokens(docs), result, { battle, unit }, OPTIONS);
   const changes = isEmptyPlan(plan) ? 0 : await carryOut(plan, docs);
   const placed = {

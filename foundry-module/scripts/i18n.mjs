@@ -11,19 +11,26 @@ export function has(key) {
   return game.i18n.has(`${PREFIX}.${key}`);
 }
 
+/** A field path from the bridge ("command.rolls.allies") in words, when the language has them. */
+export function fieldLabel(field) {
+  const path = String(field ?? "").replace(/^command\./, "");
+  return path && has(`Fields.${path}`) ? t(`Fields.${path}`) : path;
+}
+
 /**
  * A bridge or core error in the user's language: the code's own sentence when the language file
- * has one (with field, min, max and other params filled in), else the bridge's English message.
+ * has one (with the field in words, min, max and other params filled in), else the bridge's
+ * English message; the field's path follows in brackets so it can be found exactly.
  */
 export function errorText(error) {
   const code = error?.code ?? "internal";
-  const field = error?.field ?? "";
-  const params = { field, ...(error?.params ?? {}) };
+  const path = String(error?.field ?? "").replace(/^command\./, "");
+  const params = { ...(error?.params ?? {}), field: fieldLabel(error?.field) };
   for (const [key, value] of Object.entries(params)) {
     if (value !== null && typeof value === "object") params[key] = JSON.stringify(value);
   }
   const text = has(`Errors.${code}`) ? t(`Errors.${code}`, params) : (error?.message ?? code);
-  return field ? `${text} (${field})` : text;
+  return path && params.field !== path ? `${text} (${path})` : text;
 }
 
 /** HTML-escapes text for the panel and chat cards. */

@@ -136,6 +136,40 @@ def test_a_unit_needs_tokens_and_a_strength(page: Page, open_foundry: Open, brid
     expect(panel.locator(".bb-unit")).to_have_count(0)
 
 
+def test_a_typed_roll_out_of_range_is_refused_naming_the_field(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    panel.locator("[name=rollAllies]").fill("150")
+    panel.locator("[name=rollEnemies]").fill("5")
+    panel.locator("[data-action=roundRolls]").click()
+    notice = page.locator("#notifications .warning").last
+    expect(notice).to_contain_text("between 1 and 100")
+    expect(notice).to_contain_text("rolls.allies")
+    expect(panel.locator(".bb-phase")).to_contain_text("Round 0")
+
+
+def test_the_leaders_command_and_the_pcs_win_end_the_battle(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    panel.locator("[name=leaderSide]").select_option("allies")
+    panel.locator("[name=leaderSl]").fill("3")
+    panel.locator("[data-action=leader]").click()
+    expect(panel.locator(".bb-side.bb-allies .bb-bonus")).to_have_text(re.compile(r"\+\d+"))
+    panel.locator("[name=fleeing]").fill("1/2")
+    panel.locator("[data-action=pcsWon]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    expect(panel.locator(".bb-phase")).to_contain_text("Allies won")
+    # the GM's undo goes back to the fight
+    panel.locator("[data-action=undo]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+
+
 @pytest.mark.parametrize("system", ["generic", "wfrp4e"])
 def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     page: Page, open_foundry: Open, bridge: Any, system: str
