@@ -170,6 +170,40 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
 
 
+def test_link_unlink_an_automatic_round_and_a_whispered_card(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    create_battle(panel, "ambush")
+    dwarves = new_unit(page, panel, ["tok1"], name="Dwarves", side="allies", strength=30)
+    new_unit(page, panel, ["tok3"], name="Goblins", side="enemies", strength=20)
+
+    page.evaluate("StandIn.select(['tok2'])")
+    dwarves.locator("[data-action=linkSelected]").click()
+    expect(dwarves.locator(".bb-unit-tokens")).to_have_attribute("data-count", "2")
+    page.evaluate("StandIn.select(['tok1'])")
+    dwarves.locator("[data-action=unlinkSelected]").click()
+    expect(dwarves.locator(".bb-unit-tokens")).to_have_attribute("data-count", "1")
+    flags = {t["id"]: t["flags"].get("background-battle", {}) for t in world_tokens(page)}
+    assert "unit" not in flags["tok1"]
+    assert "unit" in flags["tok2"]
+
+    panel.locator("[data-action=start]").click()
+    panel.locator("[data-action=roundAuto]").click()
+    expect(panel.locator(".bb-phase")).to_contain_text("Round 1")
+
+    page.evaluate("game.settings.set('background-battle', 'whisperToGm', true)")
+    panel.locator("[name=winner]").select_option("enemies")
+    panel.locator("[data-action=endBattle]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    panel.locator("[data-action=applyAll]").click()
+    expect(dwarves.locator(".bb-applied")).to_be_visible()
+    page.wait_for_function("StandIn.record.chat.length >= 1")
+    for card in record(page, "chat"):
+        assert sorted(user["id"] for user in card["whisper"]) == ["gm1", "gm2"]
+
+
 @pytest.mark.parametrize("system", ["generic", "wfrp4e"])
 def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     page: Page, open_foundry: Open, bridge: Any, system: str
