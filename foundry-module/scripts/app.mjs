@@ -21,6 +21,8 @@ export class BattleApp {
     this.lastNotice = null;
     this.renderers = new Set();
     this.busy = new Set();
+    this.ownBattle = null;
+    this.watching = null;
   }
 
   /** Something to call when what the panel shows changed. */
@@ -33,8 +35,9 @@ export class BattleApp {
     for (const render of this.renderers) render();
   }
 
+  /** The battle shown: the one the GM chose for the world, or a player's own choice. */
   get battle() {
-    return setting(SETTINGS.BATTLE) || null;
+    return this.ownBattle ?? (setting(SETTINGS.BATTLE) || null);
   }
 
   get state() {
@@ -78,7 +81,8 @@ export class BattleApp {
     this.client = client;
     client.on("status", (status) => this.onStatus(status));
     client.on("message", (message) => this.onMessage(message));
-    if (this.battle) client.watch(this.battle);
+    this.watching = this.battle;
+    if (this.watching) client.watch(this.watching);
     client.start();
   }
 
@@ -144,12 +148,22 @@ export class BattleApp {
     }
   }
 
-  /** Shows another battle in the panel. */
+  /** Shows another battle in the panel: for everyone when a GM chooses, else for this user. */
   async selectBattle(name) {
-    const previous = this.battle;
-    if (previous && previous !== name) this.client?.unwatch(previous);
-    await setSetting(SETTINGS.BATTLE, name ?? "");
-    if (name) this.client?.watch(name);
+    // A GM's choice is a world setting: its onChange (on every client) calls follow().
+    if (game.user.isGM) await setSetting(SETTINGS.BATTLE, name ?? "");
+    else {
+      this.ownBattle = name ?? null;
+      this.follow();
+    }
+  }
+
+  /** Watches the battle now shown, and stops watching the one shown before. */
+  follow() {
+    const now = this.battle;
+    if (this.watching && this.watching !== now) this.client?.unwatch(this.watching);
+    this.watching = now;
+    if (now) this.client?.watch(now);
     this.changed();
   }
 

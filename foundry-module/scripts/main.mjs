@@ -18,7 +18,10 @@ function togglePanel() {
 }
 
 Hooks.once("init", () => {
-  registerSettings({ onBridgeChange: () => game.ready && app.connect() });
+  registerSettings({
+    onBridgeChange: () => game.ready && app.connect(),
+    onBattleChange: () => game.ready && app.follow(),
+  });
 });
 
 Hooks.once("ready", () => {

@@ -159,10 +159,11 @@ function influenceControls(ctx) {
   );
 }
 
-/** The whole panel body. `ctx`: {status, isGM, isActiveGM, activeGMName, battles, battle, view, foundry, tables, tableId}. */
+/** The whole panel body. `ctx`: {status, isGM, gmAsPlayer, isActiveGM, activeGMName, battles, battle, view, foundry, tables, tableId}. */
 export function panelHtml(ctx) {
   const parts = [statusLight(ctx.status), battlePicker(ctx)];
-  if (!ctx.isGM) parts.push(`<p class="bb-readonly">${esc(t("Panel.ReadOnly"))}</p>`);
+  if (ctx.gmAsPlayer) parts.push(`<p class="bb-readonly">${esc(t("Panel.GmAsPlayer"))}</p>`);
+  else if (!ctx.isGM) parts.push(`<p class="bb-readonly">${esc(t("Panel.ReadOnly"))}</p>`);
   else if (!ctx.isActiveGM) {
     parts.push(`<p class="bb-not-active">${esc(t("Panel.NotActiveGM", { name: ctx.activeGMName ?? "?" }))}</p>`);
   }

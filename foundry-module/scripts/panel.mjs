@@ -73,7 +73,9 @@ export class BattlePanel extends ApplicationV2 {
     const state = app.state;
     return {
       status: app.status,
-      isGM: Boolean(game.user.isGM),
+      // Controls for a GM connected with the GM token; a GM on the player token reads only.
+      isGM: Boolean(game.user.isGM) && app.client?.role !== "player",
+      gmAsPlayer: Boolean(game.user.isGM) && app.client?.role === "player",
       isActiveGM: isActiveGM(),
       activeGMName: game.users.activeGM?.name,
       battles: app.client?.battles ?? [],

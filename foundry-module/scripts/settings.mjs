@@ -4,12 +4,12 @@ import { setDebug } from "./log.mjs";
 
 /**
  * Registers every setting. `onBridgeChange` is called when the URL or a token changes, so the
- * module reconnects with the new values.
+ * module reconnects with the new values; `onBattleChange` when the GM shows another battle.
  *
  * The GM token is a client setting (kept in the GM's own browser): world settings reach every
  * connected client, and a player holding the GM token would get GM rights on the bridge.
  */
-export function registerSettings({ onBridgeChange }) {
+export function registerSettings({ onBridgeChange, onBattleChange }) {
   const reconnect = () => onBridgeChange?.();
   game.settings.register(ID, SETTINGS.URL, {
     name: "BACKGROUND_BATTLE.Settings.Url.Name",
@@ -44,6 +44,7 @@ export function registerSettings({ onBridgeChange }) {
     config: false,
     type: String,
     default: "",
+    onChange: () => onBattleChange?.(),
   });
   game.settings.register(ID, SETTINGS.INFLUENCE_TABLE, {
     name: "BACKGROUND_BATTLE.Settings.InfluenceTable.Name",

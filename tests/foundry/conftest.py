@@ -65,6 +65,8 @@ class Bridge:
         self.data = data
         self.origin = origin
         self.port = 0
+        self.gm_token = GM_TOKEN
+        self.player_token = PLAYER_TOKEN
         self.process: subprocess.Popen[str] | None = None
 
     @property

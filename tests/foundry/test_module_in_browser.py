@@ -342,7 +342,22 @@ def test_players_see_the_player_view_read_only(
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters ?")
     expect(player.locator(".bb-side.bb-enemies .bb-strength")).to_contain_text("?")
     expect(player.locator("button[data-action]:not([data-action=reconnect])")).to_have_count(0)
+
+    # a player may look at another battle: a choice of their own, no world setting written
+    create_battle(panel, "siege")
+    player.locator("[name=battle]").select_option("siege")
+    expect(player.locator(".bb-phase")).to_have_attribute("data-status", "setup")
+    expect(player.locator(".bb-unit")).to_have_count(0)
+    assert record(player_page, "settingsSet") == []
+    assert not [n for n in record(player_page, "notices") if n["level"] != "info"]
     player_page.context.close()
+
+
+def test_a_gm_on_the_player_token_reads_only(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page, gm_token=bridge.player_token)
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (player)")
+    expect(panel.locator(".bb-readonly")).to_contain_text("Enter the GM token")
+    expect(panel.locator("[data-action=createBattle]")).to_have_count(0)
 
 
 def test_influence_is_read_on_the_chosen_rolltable(

@@ -205,7 +205,7 @@ export class BridgeClient {
 
   /** Watches a battle: its `state` now, its `event`s from then on, also after reconnects. */
   watch(battle) {
-    if (!battle) return;
+    if (!battle || this.watched.has(battle)) return;
     this.watched.add(battle);
     if (this.connected) this.subscribe(battle);
   }

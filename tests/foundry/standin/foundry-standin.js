@@ -324,6 +324,9 @@
     async set(scope, key, value) {
       const full = `${scope}.${key}`;
       if (!registered.has(full)) throw new Error(`setting ${full} is not registered`);
+      if (registered.get(full).scope === "world" && !game.user.isGM) {
+        throw new Error(`${game.user.name} may not change the world setting ${full}`);
+      }
       record.settingsSet.push({ key: full, value });
       stored.set(full, value);
       registered.get(full).onChange?.(value);
