@@ -19,3 +19,9 @@ test-foundry-browser: setup
 test-foundry: test-foundry-node test-foundry-browser
 
 TEST_TARGETS += test-foundry
+
+.PHONY: bench-foundry
+bench-foundry:
+	node tests/bench/bench_foundry.mjs
+
+BENCH_TARGETS += bench-foundry

@@ -56,14 +56,28 @@ export async function carryOut(plan, docs) {
     await scene.updateEmbeddedDocuments("Token", updates);
     changes += updates.length;
   }
+  // Conditions live on each token's actor: one actor after another would wait for every
+  // round trip, so tokens go in parallel, each token's own changes in order.
+  const perToken = new Map();
   for (const change of plan.conditions) {
-    const doc = byUuid.get(change.id);
-    if (!doc?.actor) {
-      log.warn(`token ${change.id} has no actor: it cannot show ${change.status}`);
-      continue;
-    }
-    if (await setStatus(doc.actor, change.status, change.active)) changes += 1;
+    if (!perToken.has(change.id)) perToken.set(change.id, []);
+    perToken.get(change.id).push(change);
   }
+  const counts = await Promise.all(
+    [...perToken].map(async ([uuid, list]) => {
+      const actor = byUuid.get(uuid)?.actor;
+      if (!actor) {
+        log.warn(`token ${uuid} has no actor: it cannot show ${list.map((c) => c.status)}`);
+        return 0;
+      }
+      let done = 0;
+      for (const change of list) {
+        if (await setStatus(actor, change.status, change.active)) done += 1;
+      }
+      return done;
+    }),
+  );
+  changes += counts.reduce((a, b) => a + b, 0);
   log.debug("carried out", plan, `${changes} changes`);
   return changes;
 }
