@@ -38,6 +38,8 @@ export async function applyCasualties(app, message) {
     fit: result.fit - plan.unplaced.fit,
   };
   const note = noteFor(plan, missing);
+  // The card first: once the bridge has the report, every GM's panel shows the unit applied.
+  if (changes > 0) await postCard({ name: message.name ?? unit, result, plan, missing });
   try {
     await app.client.request("applied", {
       battle,
@@ -56,7 +58,6 @@ export async function applyCasualties(app, message) {
     if (error.code !== "already_applied") throw error;
     log.debug("already reported", error.params);
   }
-  if (changes > 0) await postCard({ name: message.name ?? unit, result, plan, missing });
   log.info(`applied ${battle}/${unit}`, result, `${changes} changes`);
   return { plan, changes };
 }

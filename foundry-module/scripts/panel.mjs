@@ -176,14 +176,7 @@ export class BattlePanel extends ApplicationV2 {
       else throw new Error(t("Errors.required", { field: t("Panel.Strength") }));
       const ack = await this.app.command(command);
       if (!ack) return;
-      await this.app.send(() =>
-        this.app.client.request("tokens", {
-          battle: this.app.battle,
-          unit,
-          token_ids: docs.map((doc) => doc.uuid),
-        }),
-      );
-      await markLinked(docs, this.app.battle, unit, oneForMany ? headCount : 1);
+      await linkToUnit(this.app, unit, docs, oneForMany ? headCount : 1);
       for (const field of ["unitName", "unitStrength", "unitRating", "headCount"]) {
         form.querySelector(`[name="${field}"]`).value = "";
       }
@@ -196,12 +189,7 @@ export class BattlePanel extends ApplicationV2 {
       const unit = target.dataset.unit;
       const docs = selectedTokenDocuments();
       if (!docs.length) throw new Error(t("Notices.select_tokens"));
-      const current = this.app.state?.foundry?.tokens?.[unit] ?? [];
-      const ids = [...new Set([...current, ...docs.map((doc) => doc.uuid)])];
-      const ack = await this.app.send(() =>
-        this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids }),
-      );
-      if (ack) await markLinked(docs, this.app.battle, unit);
+      await linkToUnit(this.app, unit, docs);
     });
   }
 
@@ -212,11 +200,14 @@ export class BattlePanel extends ApplicationV2 {
       if (!docs.length) throw new Error(t("Notices.select_tokens"));
       const drop = new Set(docs.map((doc) => doc.uuid));
       const current = this.app.state?.foundry?.tokens?.[unit] ?? [];
+      const leaving = docs.filter((doc) => current.includes(doc.uuid));
+      // The tokens' own marks first, so that they are right when the bridge's list arrives.
+      await markUnlinked(leaving);
       const ids = current.filter((id) => !drop.has(id));
       const ack = await this.app.send(() =>
         this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids }),
       );
-      if (ack) await markUnlinked(docs.filter((doc) => current.includes(doc.uuid)));
+      if (!ack) await markLinked(leaving, this.app.battle, unit);
     });
   }
 
@@ -323,6 +314,22 @@ export class BattlePanel extends ApplicationV2 {
       this.render();
     });
   }
+}
+
+/**
+ * Adds tokens to a unit: their own marks first (so that they are right when the bridge's list
+ * arrives), then the unit's list on the bridge; a refusal takes the new marks back.
+ */
+async function linkToUnit(app, unit, docs, fighters = 1) {
+  const current = app.state?.foundry?.tokens?.[unit] ?? [];
+  const joining = docs.filter((doc) => !current.includes(doc.uuid));
+  await markLinked(docs, app.battle, unit, fighters);
+  const ids = [...new Set([...current, ...docs.map((doc) => doc.uuid)])];
+  const ack = await app.send(() =>
+    app.client.request("tokens", { battle: app.battle, unit, token_ids: ids }),
+  );
+  if (!ack) await markUnlinked(joining);
+  return ack;
 }
 
 /** Re-applies the bridge's numbers for a unit already reported (after an undo on the tokens). */

@@ -232,6 +232,7 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     assert len(calls) == fates["killed"] + fates["wounded"]
     expected_call = "addCondition" if system == "wfrp4e" else "toggleStatusEffect"
     assert {c["call"] for c in calls} == {expected_call}
+    page.wait_for_function("StandIn.record.chat.length > 0")
     chat = record(page, "chat")
     assert len(chat) == 1 and "Dwarves" in chat[0]["content"]
 
