@@ -18,7 +18,7 @@ import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CONTENT = ("scripts", "lang", "styles", "templates")
+CONTENT = ("scripts", "lang", "styles")
 REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
 

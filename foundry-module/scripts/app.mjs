@@ -23,6 +23,7 @@ export class BattleApp {
     this.busy = new Set();
     this.ownBattle = null;
     this.watching = null;
+    this.missingToken = false;
   }
 
   /** Something to call when what the panel shows changed. */
@@ -67,10 +68,13 @@ export class BattleApp {
     }
     const token = this.token();
     if (!token) {
-      this.notice("warn", t(game.user.isGM ? "Notices.no_gm_token" : "Notices.no_player_token"));
+      // Players are not told on every load that the GM has not set the module up; the panel says it.
+      if (game.user.isGM) this.notice("warn", t("Notices.no_gm_token"));
+      this.missingToken = true;
       this.changed();
       return;
     }
+    this.missingToken = false;
     const client = new BridgeClient({
       url: url.url,
       token,

@@ -19,7 +19,9 @@ function statusLight(status) {
       ? t("Status.open", { role: t(`Role.${status.role}`) })
       : state === "closed"
         ? t("Status.closed", { seconds: Math.ceil((status.retryIn ?? 0) / 1000) })
-        : t(`Status.${state}`);
+        : status.reason === "no_token"
+          ? t(game.user.isGM ? "Notices.no_gm_token" : "Notices.no_player_token")
+          : t(`Status.${state}`);
   return (
     `<div class="bb-status" data-state="${esc(state)}">` +
     `<span class="bb-light bb-${color}" aria-hidden="true"></span>` +

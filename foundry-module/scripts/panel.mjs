@@ -72,7 +72,7 @@ export class BattlePanel extends ApplicationV2 {
     const app = this.app;
     const state = app.state;
     return {
-      status: app.status,
+      status: app.missingToken ? { state: "idle", reason: "no_token" } : app.status,
       // Controls for a GM connected with the GM token; a GM on the player token reads only.
       isGM: Boolean(game.user.isGM) && app.client?.role !== "player",
       gmAsPlayer: Boolean(game.user.isGM) && app.client?.role === "player",

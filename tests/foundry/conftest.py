@@ -157,7 +157,7 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
     """Opens the stand-in world in a page as a user, and the panel from the token controls.
 
     Keywords: user (gm1, gm2, player1), active (the active GM's id), system (e.g. wfrp4e),
-    gm_token (None: no GM token set), url (default: the bridge's), battle (preselected).
+    gm_token / player_token (None: not set), url (default: the bridge's), battle (preselected).
     """
     from playwright.sync_api import Page, expect
 
@@ -168,6 +168,7 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
         active: str = "gm1",
         system: str | None = None,
         gm_token: str | None = GM_TOKEN,
+        player_token: str | None = PLAYER_TOKEN,
         url: str | None = None,
         battle: str | None = None,
         tokens: int = 4,
@@ -180,7 +181,7 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
                 system=system,
                 url=url or bridge.url,
                 gmToken=gm_token,
-                playerToken=PLAYER_TOKEN,
+                playerToken=player_token,
                 battle=battle,
                 tokens=tokens,
             )

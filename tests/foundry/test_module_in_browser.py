@@ -354,6 +354,14 @@ def test_players_see_the_player_view_read_only(
     player_page.context.close()
 
 
+def test_a_player_is_not_nagged_when_the_gm_has_not_set_the_module_up(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page, user="player1", gm_token=None, player_token=None)
+    expect(panel.locator(".bb-status-text")).to_contain_text("not set the player token")
+    assert record(page, "notices") == []
+
+
 def test_a_gm_on_the_player_token_reads_only(page: Page, open_foundry: Open, bridge: Any) -> None:
     panel = open_foundry(page, gm_token=bridge.player_token)
     expect(panel.locator(".bb-status-text")).to_have_text("Connected (player)")
