@@ -78,13 +78,19 @@ function unitRow(unit, ctx) {
       `<div class="bb-unit-buttons">` +
       b("linkSelected", "Panel.LinkSelected") +
       b("unlinkSelected", "Panel.UnlinkSelected") +
+      (ctx.view.status === "fighting"
+        ? `<input type="number" name="detach-${esc(unit.id)}" min="1" step="1" aria-label="${esc(t("Panel.DetachCount"))}">` +
+          b("detach", "Panel.Detach")
+        : "") +
       (ctx.view.status === "ended" ? b("applyUnit", "Panel.Apply") + b("undoApply", "Panel.UndoApply") : "") +
       "</div>";
   }
   return (
     `<li class="bb-unit" data-unit="${esc(unit.id)}" data-side="${esc(unit.side)}">` +
     `<span class="bb-unit-name">${esc(unit.name)}</span> ` +
-    `<span class="bb-unit-figures">${esc(t("Panel.Fighters"))} ${num(unit.fighters)} · ${esc(t("Panel.Strength"))} ${num(unit.strength)}</span> ` +
+    `<span class="bb-unit-figures">${esc(t("Panel.Fighters"))} ${num(unit.fighters)} · ${esc(t("Panel.Strength"))} ${num(unit.strength)}` +
+    (unit.detached ? ` · ${esc(t("Panel.Detached", { count: unit.detached }))}` : "") +
+    "</span> " +
     `<span class="bb-unit-tokens" data-count="${tokens.length}">${esc(t("Panel.Tokens", { count: tokens.length }))}</span> ` +
     `${casualties} ${applied}${buttons}</li>`
   );
@@ -135,6 +141,11 @@ function fightControls(view) {
     `<label>${esc(t("Panel.SL"))} <input type="number" name="leaderSl" step="1"></label>` +
     `<label><input type="checkbox" name="leaderSuccess" checked> ${esc(t("Panel.Success"))}</label>` +
     `<button type="button" data-action="leader">${esc(t("Panel.LeaderCommand"))}</button>` +
+    "</fieldset>" +
+    `<fieldset class="bb-set-strength"><legend>${esc(t("Panel.SetStrength"))}</legend>` +
+    `${sideSelect("strengthSide")}` +
+    `<input type="number" name="strengthValue" min="0" step="1" aria-label="${esc(t("Panel.Strength"))}">` +
+    `<button type="button" data-action="setStrength">${esc(t("Panel.Set"))}</button>` +
     "</fieldset>" +
     `<fieldset class="bb-end"><legend>${esc(t("Panel.End"))}</legend>` +
     `<label>${esc(t("Panel.Fleeing"))} <input type="text" name="fleeing" placeholder="0, 1/2, 0.25"></label>` +

@@ -46,6 +46,8 @@ export class BattlePanel extends ApplicationV2 {
       unlinkSelected: BattlePanel.#unlinkSelected,
       start: BattlePanel.#simple("start"),
       roundAuto: BattlePanel.#roundAuto,
+      detach: BattlePanel.#detach,
+      setStrength: BattlePanel.#setStrength,
       roundRolls: BattlePanel.#roundRolls,
       leader: BattlePanel.#leader,
       pcsWon: BattlePanel.#pcsWon,
@@ -213,6 +215,25 @@ export class BattlePanel extends ApplicationV2 {
 
   static async #roundAuto() {
     await this.app.command({ type: "resolve_round", mode: "auto" });
+  }
+
+  /** Moves fighters of a unit into the PCs' fight (the core takes them and their strength out). */
+  static async #detach(event, target) {
+    await this.run(async (form) => {
+      const unit = target.dataset.unit;
+      const fighters = readInt(form, `detach-${unit}`, t("Panel.DetachCount"));
+      const ack = await this.app.command({ type: "detach_fighters", unit, fighters });
+      if (ack) form.querySelector(`[name="detach-${unit}"]`).value = "";
+    });
+  }
+
+  static async #setStrength() {
+    await this.run(async (form) => {
+      const side = readText(form, "strengthSide");
+      const strength = readInt(form, "strengthValue", t("Panel.Strength"));
+      const ack = await this.app.command({ type: "set_strength", side, strength });
+      if (ack) form.querySelector('[name="strengthValue"]').value = "";
+    });
   }
 
   static async #roundRolls() {

@@ -168,6 +168,18 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     # the GM's undo goes back to the fight
     panel.locator("[data-action=undo]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    # moving fighters into the PCs' fight, and setting a side's strength by hand
+    orcs = panel.locator(".bb-unit", has_text="Orcs")
+    orcs.locator("input[name^=detach-]").fill("4")
+    orcs.locator("[data-action=detach]").click()
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 in the PCs' fight")
+    panel.locator("[name=strengthSide]").select_option("allies")
+    panel.locator("[name=strengthValue]").fill("7")
+    panel.locator("[data-action=setStrength]").click()
+    expect(panel.locator(".bb-side.bb-allies .bb-strength b")).to_have_text("7")
+    # and back, step by step
+    panel.locator("[data-action=undo]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
 
 
 def test_link_unlink_an_automatic_round_and_a_whispered_card(
