@@ -177,9 +177,10 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     panel.locator("[name=strengthValue]").fill("7")
     panel.locator("[data-action=setStrength]").click()
     expect(panel.locator(".bb-side.bb-allies .bb-strength b")).to_have_text("7")
-    # and back, step by step
+    # and the GM's undo takes the last step back
     panel.locator("[data-action=undo]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    expect(panel.locator(".bb-side.bb-allies .bb-strength b")).not_to_have_text("7")
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 in the PCs' fight")
 
 
 def test_link_unlink_an_automatic_round_and_a_whispered_card(
