@@ -310,7 +310,7 @@ class Hub:
             {"type": "tokens", "battle": room.name, "unit": unit, "token_ids": token_ids},
             players=False,
         )
-        return _maybe_ack(request_id, room)
+        return _request_ack(request_id, room)
 
     def _request_casualties(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
         request_id = _request_id(message)
@@ -342,6 +342,7 @@ class Hub:
                 "unit": unit_id,
                 "name": unit.get("name"),
                 "version": room.version,
+                "fighters": casualties.get("fighters"),
                 "killed": casualties.get("killed"),
                 "wounded": casualties.get("wounded"),
                 "fit": casualties.get("fit"),
@@ -349,7 +350,7 @@ class Hub:
             }
             broadcast(foundry, p.dumps(order))
             sent.append(unit_id)
-        reply = _maybe_ack(request_id, room)
+        reply = _request_ack(request_id, room)
         for ack in reply:
             ack["sent"] = sent
         return reply
@@ -387,7 +388,7 @@ class Hub:
             {"type": "applied", "battle": room.name, "unit": unit, "report": report},
             players=False,
         )
-        return _maybe_ack(request_id, room)
+        return _request_ack(request_id, room)
 
     def _unit(self, room: Room, message: dict[str, Any]) -> str:
         unit = p.text(message, "unit", max_len=64)
@@ -485,8 +486,12 @@ def _request_id(message: dict[str, Any]) -> str | None:
     return p.text(message, "id", max_len=p.MAX_ID, optional=True)  # type: ignore[no-any-return]
 
 
-def _maybe_ack(request_id: str | None, room: Room) -> list[dict[str, Any]]:
-    return [] if request_id is None else [_ack(request_id, room, room.version)]
+def _request_ack(request_id: str | None, room: Room) -> list[dict[str, Any]]:
+    """The `ack` of a Foundry request: always sent, echoing the `id` when there was one."""
+    ack: dict[str, Any] = {"type": "ack", "battle": room.name, "version": room.version}
+    if request_id is not None:
+        ack["id"] = request_id
+    return [ack]
 
 
 def _already_applied(room: Room, unit: str) -> ProtocolError:
