@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,6 +19,7 @@ PLAYER = "player-token-for-tests"
 WAIT = 20  # seconds: only a guard against a hang, never a measured assertion
 
 ORCS = {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 12, "strength": 26}
+StartBridge = Callable[..., Any]  # the `start_bridge` fixture: (storage=None, **config) -> Running
 DWARVES = {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 10, "strength": 30}
 
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bridge_helpers import DWARVES, ORCS, Peer, Running
-from conftest import StartBridge
-
 from background_battle_bridge.storage import Storage
+from bridge_helpers import DWARVES, ORCS, Peer, Running, StartBridge
 
 ENDED = [
     ORCS,
