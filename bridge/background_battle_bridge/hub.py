@@ -316,7 +316,7 @@ class Hub:
         request_id = _request_id(message)
         room = self._room(message)
         only = self._unit(room, message) if message.get("unit") is not None else None
-        view = room.view("gm")
+        view = room.view_without_log("gm")
         if view.get("status") != "ended":
             raise ProtocolError(
                 "not_ended",

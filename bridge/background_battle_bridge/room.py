@@ -8,10 +8,18 @@ start-up as live, so what is on disk is what is in memory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from background_battle import Battle, evolve, from_json, new_battle, state_view, to_json
+from background_battle import (
+    SCHEMA,
+    Battle,
+    evolve,
+    from_json,
+    new_battle,
+    state_view,
+    to_json,
+)
 
 from .storage import Record
 
@@ -39,10 +47,22 @@ class Room:
 
     @classmethod
     def from_snapshot(cls, name: str, seq: int, data: dict[str, Any]) -> Room:
-        """The room as a snapshot saved it (the core validates the battle on load)."""
+        """The room as a snapshot saved it.
+
+        The bridge wrote the snapshot from the core's own `to_json`, so its entries are replayed
+        as trusted with `evolve`, like the records after it; an older schema goes through
+        `from_json`, which upgrades it and checks every entry.
+        """
+        saved = data["battle"]
+        if saved.get("schema") == SCHEMA:
+            battle = new_battle(saved["name"])
+            for entry in saved["log"]:
+                battle = evolve(battle, entry)
+        else:
+            battle = from_json(saved)
         return cls(
             name=name,
-            battle=from_json(data["battle"]),
+            battle=battle,
             seq=seq,
             archived=data["archived"],
             ids=dict(data["ids"]),
@@ -94,12 +114,23 @@ class Room:
         return cached
 
     def view_without_log(self, role: str) -> dict[str, Any]:
-        """The view an `event` carries: the client already holds the log entries."""
+        """The view an `event` carries: `state_view` without its `log` (the client has it).
+
+        The whole log costs O(version) to copy and, for players, to redact, on every event;
+        so the core is asked for the view of the battle with its log set aside, and the three
+        fields read from the log are taken from the real battle. A test checks that this
+        equals `state_view` minus `log` (see docs: the core could offer `log=False`).
+        """
         key = role + "-nolog"
         cached = self._views.get(key)
         if cached is None:
-            view = self.view(role)
-            cached = self._views[key] = {k: v for k, v in view.items() if k != "log"}
+            battle = self.battle
+            view = state_view(replace(battle, log=()), role)
+            del view["log"]
+            view["version"] = battle.version
+            view["undone"] = sorted(battle.undone)
+            view["can_undo"] = bool(battle.active_entries())
+            cached = self._views[key] = view
         return cached
 
     def summary(self) -> dict[str, Any]:
@@ -107,9 +138,9 @@ class Room:
         return {
             "name": self.name,
             "version": self.version,
-            "status": self.view("gm").get("status"),
+            "status": self.battle.status,
             "archived": self.archived,
         }
 
     def unit_ids(self) -> list[str]:
-        return [str(unit["id"]) for unit in self.view("gm").get("units", [])]
+        return [unit.id for unit in self.battle.units]
