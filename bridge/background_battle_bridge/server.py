@@ -30,7 +30,7 @@ from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Client, Hub
 from .protocol import ProtocolError
 from .static import Site
-from .storage import SqliteStorage, Storage
+from .storage import SYNC_MODES, SqliteStorage, Storage
 
 log = logging.getLogger("background_battle_bridge")
 
@@ -212,12 +212,21 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
         help="another allowed page origin, e.g. your Foundry's http://host:30000 (BB_ORIGINS)",
     )
     parser.add_argument(
+        "--sync",
+        choices=SYNC_MODES,
+        default=env.get("BB_SYNC", "full"),
+        help="full: every change is on disk (fsync) before its ack; normal: survives a killed "
+        "bridge but not a power cut, and is faster on slow disks (BB_SYNC)",
+    )
+    parser.add_argument(
         "--rate", type=_positive, default=env.get("BB_RATE", "30"), help="messages/s per client"
     )
     parser.add_argument(
         "--burst", type=_positive, default=env.get("BB_BURST", "120"), help="burst per client"
     )
     args = parser.parse_args(argv)
+    if args.sync not in SYNC_MODES:
+        parser.error(f"BB_SYNC must be one of {', '.join(SYNC_MODES)}, not {args.sync!r}")
     if isinstance(args.port, str):
         args.port = _port(args.port)
     for name in ("rate", "burst"):
@@ -325,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"cannot set up tokens: {exc}", file=sys.stderr)
             return 2
     config.data_dir.mkdir(parents=True, exist_ok=True)
-    storage = SqliteStorage(config.data_dir / DB_FILE)
+    storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
     try:
         asyncio.run(run(config, tokens, storage))
     except OSError as exc:

@@ -89,13 +89,23 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 
-class SqliteStorage:
-    """SQLite in WAL mode with `synchronous=FULL`: a record is on disk when `append` returns."""
+SYNC_MODES = ("full", "normal")
 
-    def __init__(self, path: Path | str) -> None:
+
+class SqliteStorage:
+    """SQLite in WAL mode; a record is committed when `append` returns.
+
+    `sync="full"` (the default) also waits for the disk (fsync) on every commit: an acknowledged
+    change survives a power cut. `sync="normal"` skips that wait: a change survives the bridge
+    being killed (the operating system still writes it) but not the machine losing power.
+    """
+
+    def __init__(self, path: Path | str, sync: str = "full") -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(f"PRAGMA synchronous={sync.upper()}")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(_SCHEMA)
 

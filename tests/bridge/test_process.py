@@ -152,6 +152,8 @@ def test_bad_options_are_named(tmp_path: Path, args: list[str], message: str) ->
 def test_bad_environment_values_are_named(tmp_path: Path) -> None:
     done = run_bridge("--data", str(tmp_path), env={"BB_PORT": "-1"})
     assert done.returncode == 2 and "port must be from 0 to 65535, not -1" in done.stderr
+    done = run_bridge("--data", str(tmp_path), env={"BB_SYNC": "off"})
+    assert done.returncode == 2 and "BB_SYNC must be one of full, normal, not 'off'" in done.stderr
 
 
 async def test_it_prints_the_address_and_the_tokens_it_made(tmp_path: Path) -> None:

@@ -58,11 +58,16 @@ def test_the_memory_twin_shares_nothing_with_its_caller() -> None:
     assert store.load()["ambush"].records == [(1, {"kind": "tokens", "token_ids": ["a"]})]
 
 
-def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+def test_sqlite_runs_in_wal_mode_with_full_sync_unless_told(tmp_path: Path) -> None:
     store = SqliteStorage(tmp_path / "b.sqlite3")
     assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     store.close()
+    store = SqliteStorage(tmp_path / "b.sqlite3", sync="normal")
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    store.close()
+    with pytest.raises(ValueError, match="sync must be one of full, normal, not 'off'"):
+        SqliteStorage(tmp_path / "b.sqlite3", sync="off")
 
 
 async def test_a_restart_restores_every_change(
