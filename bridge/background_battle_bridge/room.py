@@ -14,9 +14,11 @@ from typing import Any
 from background_battle import (
     SCHEMA,
     Battle,
+    Entry,
     evolve,
     from_json,
     new_battle,
+    rebuild,
     state_view,
     to_json,
 )
@@ -49,15 +51,16 @@ class Room:
     def from_snapshot(cls, name: str, seq: int, data: dict[str, Any]) -> Room:
         """The room as a snapshot saved it.
 
-        The bridge wrote the snapshot from the core's own `to_json`, so its entries are replayed
-        as trusted with `evolve`, like the records after it; an older schema goes through
-        `from_json`, which upgrades it and checks every entry.
+        The bridge wrote the snapshot from the core's own `to_json` and the battle's `undone`
+        set, so the core's `rebuild` folds the log once, as trusted (like the records after it
+        are replayed with `evolve`); an older schema goes through `from_json`, which upgrades
+        it and checks every entry.
         """
         saved = data["battle"]
-        if saved.get("schema") == SCHEMA:
-            battle = new_battle(saved["name"])
-            for entry in saved["log"]:
-                battle = evolve(battle, entry)
+        if saved.get("schema") == SCHEMA and "undone" in data:
+            log = tuple(Entry(dict(e["command"]), tuple(e["events"])) for e in saved["log"])
+            named = Battle(name=saved["name"], created_as=saved["name"], log=log)
+            battle = rebuild(replace(named, undone=frozenset(data["undone"])))
         else:
             battle = from_json(saved)
         return cls(
@@ -74,6 +77,7 @@ class Room:
         """Everything `from_snapshot` needs."""
         return {
             "battle": to_json(self.battle),
+            "undone": sorted(self.battle.undone),
             "archived": self.archived,
             "ids": self.ids,
             "tokens": self.tokens,

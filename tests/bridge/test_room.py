@@ -46,6 +46,7 @@ def test_a_snapshot_gives_the_same_battle_back() -> None:
         battle, _ = apply(battle, command, rng)
     room = Room(name="x", battle=battle, seq=len(SCRIPT) + 1, ids={"a": 1})
     again = Room.from_snapshot("x", room.seq, room.snapshot_data())
+    assert again.battle == battle and battle.undone
     assert to_json(again.battle) == to_json(battle)
     assert (again.seq, again.ids) == (room.seq, {"a": 1})
 
