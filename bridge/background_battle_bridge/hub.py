@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from background_battle import BattleError, apply, redact_entry
 from websockets.asyncio.server import ServerConnection, broadcast
+
+from background_battle import BattleError, apply, redact_entry
 
 from . import protocol as p
 from .guard import RateLimit

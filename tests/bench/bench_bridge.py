@@ -28,10 +28,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.client import ClientConnection, connect
+
 from background_battle_bridge.guard import RateLimit
 from background_battle_bridge.hub import Client, Hub
 from background_battle_bridge.storage import SqliteStorage
-from websockets.asyncio.client import ClientConnection, connect
 
 GM = "bench-gm-token"
 PLAYER = "bench-player-token"

@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from background_battle_bridge.server import Bridge, Config
 from websockets.asyncio.client import ClientConnection, connect
+
+from background_battle_bridge.server import Bridge, Config
 
 GM = "gm-token-for-tests"
 PLAYER = "player-token-for-tests"

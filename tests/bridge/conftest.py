@@ -12,10 +12,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from bridge_helpers import GM, PLAYER, Running, make_config
+
 from background_battle_bridge.guard import Tokens
 from background_battle_bridge.server import Bridge, serve_bridge
 from background_battle_bridge.storage import MemoryStorage, SqliteStorage, Storage
-from bridge_helpers import GM, PLAYER, Running, make_config
 
 StartBridge = Callable[..., Any]
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from background_battle_bridge.storage import Storage
 from bridge_helpers import DWARVES, ORCS, Peer, Running, StartBridge
+
+from background_battle_bridge.storage import Storage
 
 ENDED = [
     ORCS,

@@ -8,8 +8,9 @@ import random
 import string
 from typing import Any
 
-from background_battle import to_json
 from bridge_helpers import ORCS, Peer, Running, StartBridge
+
+from background_battle import to_json
 
 FRAMES = 10_000
 TYPES = [

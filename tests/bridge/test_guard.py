@@ -7,10 +7,11 @@ import json
 import socket
 
 import pytest
-from background_battle_bridge.guard import Tokens, load_or_make_tokens
 from bridge_helpers import GM, ORCS, Running, StartBridge
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from background_battle_bridge.guard import Tokens, load_or_make_tokens
 
 
 async def test_a_foreign_origin_is_refused_at_the_upgrade(running: Running) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from bridge_helpers import DWARVES, ORCS
+
 from background_battle import apply, new_battle, state_view, to_json
 from background_battle_bridge.room import Room
-from bridge_helpers import DWARVES, ORCS
 
 SCRIPT = [
     ORCS,

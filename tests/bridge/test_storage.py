@@ -7,10 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bridge_helpers import DWARVES, ORCS, StartBridge
+
 from background_battle import to_json
 from background_battle_bridge.hub import Hub
 from background_battle_bridge.storage import MemoryStorage, SqliteStorage, Storage
-from bridge_helpers import DWARVES, ORCS, StartBridge
 
 
 def test_records_come_back_in_order(storage_factory: Callable[[], Storage]) -> None:
