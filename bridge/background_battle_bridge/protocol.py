@@ -203,3 +203,6 @@ def error(exc: ProtocolError, request: dict[str, Any] | None = None) -> dict[str
     if exc.version is not None:
         message["version"] = exc.version
     return message
+
+
+INTERNAL_ERROR = error(ProtocolError("internal", "the bridge failed; see its log"))

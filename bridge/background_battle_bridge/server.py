@@ -95,7 +95,7 @@ class Bridge:
                     replies = [p.error(exc)]
                 except Exception:  # a bug must not take the connection or the server down
                     log.exception("a request failed")
-                    replies = [p.error(ProtocolError("internal", "the bridge failed; see its log"))]
+                    replies = [p.INTERNAL_ERROR]
                 for reply in replies:
                     await ws.send(p.dumps(reply))
         except TimeoutError:
@@ -136,7 +136,12 @@ class Bridge:
             await client.ws.close(1008, "wrong token")
             return False
         client.role, client.kind = role, kind
-        for reply in self.hub.join(client, message):
+        try:
+            replies = self.hub.join(client, message)
+        except Exception:  # a bug must not take the connection or the server down
+            log.exception("a hello failed")
+            replies = [p.INTERNAL_ERROR]
+        for reply in replies:
             await client.ws.send(p.dumps(reply))
         return True
 

@@ -252,3 +252,16 @@ async def test_too_many_battles(running: Running, monkeypatch: pytest.MonkeyPatc
     assert (error["code"], error["field"]) == ("too_many", "battle")
     await gm.command("a", {"type": "archive_battle"})
     assert (await gm.create("c"))["type"] == "ack"
+
+
+async def test_a_failure_while_welcoming_is_an_internal_error_too(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> list[dict[str, object]]:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(running.bridge.hub, "join", broken)
+    peer = await running.peer()
+    error = await peer.hello()
+    assert (error["type"], error["code"]) == ("error", "internal")
+    assert (await peer.ask({"type": "ping"}))["type"] == "pong"
