@@ -30,6 +30,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from background_battle import redact_entry
 from background_battle_bridge.guard import RateLimit
 from background_battle_bridge.hub import Client, Hub
 from background_battle_bridge.storage import SqliteStorage
@@ -309,6 +310,27 @@ def build_battle(path: Path, events: int, snapshot_every: int) -> None:
     storage.close()
 
 
+def work_per_command(path: Path, commands: int) -> list[float]:
+    """The bridge's own work per command, no network: checks, core, SQLite (full), both views,
+    the player's redacted entry and both encodings (what a fan-out to GM and players needs)."""
+    storage = SqliteStorage(path)
+    hub = Hub(storage)
+    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
+        hub.handle(client, message(f"s{n}", body))
+    room = hub.rooms["bench"]
+    spent = []
+    for n in range(commands):
+        started = time.perf_counter()
+        hub.handle(client, message(f"w{n}", command(n)))
+        for role in ("gm", "player"):
+            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
+            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
+        spent.append(time.perf_counter() - started)
+    storage.close()
+    return spent
+
+
 def time_restore(path: Path) -> tuple[float, int]:
     started = time.perf_counter()
     hub = Hub(SqliteStorage(path), snapshot_every=10**9)
@@ -368,6 +390,11 @@ def main() -> None:
                 f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
                 f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
             )
+        spent = work_per_command(Path(tmp) / "work.sqlite3", commands)
+        print(
+            f"  the bridge's own work per command (in one process, no network, sync=full): "
+            f"median {statistics.median(spent) * 1e3:.2f} ms, p99 {p99(spent) * 1e3:.2f} ms"
+        )
         data = Path(tmp) / "full"
 
         per_bridge, per_base = asyncio.run(idle_memory(idle, data))
