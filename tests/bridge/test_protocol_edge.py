@@ -160,7 +160,8 @@ async def test_unknown_battle_is_named(running: Running) -> None:
         ({"expected_version": -1}, "out_of_range", "expected_version"),
         ({"command": None}, "required", "command"),
         ({"command": [1]}, "not_object", "command"),
-        ({"command": {}}, "required", "type"),
+        ({"command": {}}, "unknown_command", "command.type"),
+        ({"command": {"type": 7}}, "unknown_command", "command.type"),
     ],
 )
 async def test_bad_command_fields_are_named_and_change_nothing(
