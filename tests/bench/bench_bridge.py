@@ -29,6 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 from background_battle import redact_entry
 from background_battle_bridge.guard import RateLimit
@@ -131,16 +135,61 @@ def start_baseline() -> Server:
 VERSION = re.compile(r'"version":(\d+)')
 
 
+class Watcher(asyncio.Protocol):
+    """One watching client on `websockets`' Sans-I/O protocol: its frames are handled as they
+    arrive, with no task per client, so 100 of them in this process cost the client side little.
+    """
+
+    def __init__(self, url: str, greeting: str | None, watchers: Watchers) -> None:
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**20)
+        self.greeting = greeting
+        self.watchers = watchers
+        self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.ws.send_request(self.ws.connect())
+        self.flush()
+
+    def flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101:
+                    self.ready.set_exception(RuntimeError(f"refused: {event.status_code}"))
+                elif self.greeting is None:
+                    self.ready.set_result(None)
+                else:
+                    self.ws.send_text(self.greeting.encode())
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                frame = event.data.decode()
+                if frame.startswith('{"type":"state"') and not self.ready.done():
+                    self.ready.set_result(None)
+                self.watchers.seen_frame(frame)
+        self.flush()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
 class Watchers:
-    """N clients; each frame's top-level `version` is counted; a future per version completes
-    when the last client has it."""
+    """N clients; each event frame's top-level `version` is counted; a future per version
+    completes when the last client has it."""
 
     def __init__(self, count: int) -> None:
         self.count = count
         self.seen: dict[int, int] = {}
         self.done: dict[int, asyncio.Future[float]] = {}
-        self.tasks: list[asyncio.Task[None]] = []
-        self.connections: list[ClientConnection] = []
+        self.clients: list[Watcher] = []
         self.sample: str | None = None
 
     def waiter(self, version: int) -> asyncio.Future[float]:
@@ -148,31 +197,32 @@ class Watchers:
             self.done[version] = asyncio.get_running_loop().create_future()
         return self.done[version]
 
-    async def read(self, ws: ClientConnection) -> None:
-        async for frame in ws:
-            assert isinstance(frame, str)
-            if not frame.startswith('{"type":"event"'):
-                continue
-            found = VERSION.search(frame)
-            if found is None:
-                continue
-            version = int(found.group(1))
-            self.sample = self.sample or frame
-            seen = self.seen[version] = self.seen.get(version, 0) + 1
-            if seen == self.count:
-                self.waiter(version).set_result(time.perf_counter())
+    def seen_frame(self, frame: str) -> None:
+        if not frame.startswith('{"type":"event"'):
+            return
+        found = VERSION.search(frame)
+        if found is None:
+            return
+        version = int(found.group(1))
+        self.sample = self.sample or frame
+        seen = self.seen[version] = self.seen.get(version, 0) + 1
+        if seen == self.count:
+            self.waiter(version).set_result(time.perf_counter())
 
-    async def open(self, url: str, greet: Callable[[ClientConnection], Awaitable[None]]) -> None:
+    async def open(self, url: str, greeting: str | None) -> None:
+        """Connect every watcher; with a greeting (the bridge's hello), wait for its state."""
+        loop = asyncio.get_running_loop()
+        host, port = url.split("//", 1)[1].split("/", 1)[0].split(":")
         for _ in range(self.count):
-            ws = await connect(url, compression=None, max_size=2**20)
-            await greet(ws)
-            self.connections.append(ws)
-            self.tasks.append(asyncio.create_task(self.read(ws)))
+            _, watcher = await loop.create_connection(
+                lambda: Watcher(url, greeting, self), host, int(port)
+            )
+            await watcher.ready
+            self.clients.append(watcher)
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*(ws.close() for ws in self.connections), return_exceptions=True)
+        for watcher in self.clients:
+            watcher.close()
 
 
 async def drain(ws: ClientConnection) -> None:
@@ -211,14 +261,9 @@ async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> di
                 pass
         acks = asyncio.create_task(drain(gm))
 
-        async def subscribe(ws: ClientConnection) -> None:
-            hello = {"type": "hello", "token": PLAYER, "client": "web", "battle": "bench"}
-            await ws.send(json.dumps(hello))
-            await ws.recv()  # welcome
-            await ws.recv()  # state
-
+        hello = {"type": "hello", "token": PLAYER, "client": "web", "battle": "bench"}
         watchers = Watchers(clients)
-        await watchers.open(url, subscribe)
+        await watchers.open(url, json.dumps(hello))
         first = len(SETUP) + 1
 
         async def send(version: int) -> None:
@@ -246,11 +291,7 @@ async def bench_baseline(clients: int, commands: int, sample: str) -> dict[str, 
         sender = await connect(url, compression=None, max_size=2**20)
         acks = asyncio.create_task(drain(sender))
         watchers = Watchers(clients)
-
-        async def nothing(ws: ClientConnection) -> None:
-            pass
-
-        await watchers.open(url, nothing)
+        await watchers.open(url + "/", None)
         head, tail = sample.split('"version":', 1)
         tail = tail.lstrip("0123456789")
 
