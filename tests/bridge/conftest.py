@@ -26,9 +26,12 @@ async def start_bridge(tmp_path: Path) -> AsyncIterator[StartBridge]:
     """Start bridges (several may run, e.g. before and after a restart); all stop at the end."""
     async with AsyncExitStack() as outer:
 
-        async def start(storage: Storage | None = None, **changes: Any) -> Running:
+        async def start(
+            storage: Storage | None = None, tokens: Tokens | None = None, **changes: Any
+        ) -> Running:
             config = make_config(tmp_path, **changes)
-            bridge = Bridge(config, Tokens(gm=GM, player=PLAYER), storage or MemoryStorage())
+            tokens = tokens or Tokens(gm=GM, player=PLAYER)
+            bridge = Bridge(config, tokens, storage or MemoryStorage())
             bridge.hub.restore()
             stack = await outer.enter_async_context(AsyncExitStack())
             server = await stack.enter_async_context(serve_bridge(bridge))

@@ -121,6 +121,14 @@ async def test_a_slow_reader_is_cut_off_and_nobody_waits_for_it(start_bridge: St
     assert slow.close_code == 1013
 
 
+async def test_without_tokens_everyone_is_gm(start_bridge: StartBridge) -> None:
+    running = await start_bridge(tokens=Tokens(gm="", player="", open=True))
+    peer = await running.peer()
+    welcome = await peer.ask({"type": "hello", "client": "web"})
+    assert welcome["role"] == "gm"
+    assert (await peer.create("ambush"))["type"] == "ack"
+
+
 def test_tokens_are_made_once_and_kept_private(tmp_path) -> None:  # type: ignore[no-untyped-def]
     first = load_or_make_tokens(tmp_path, None, None)
     again = load_or_make_tokens(tmp_path, None, None)
