@@ -266,3 +266,16 @@ async def test_a_failure_while_welcoming_is_an_internal_error_too(
     error = await peer.hello()
     assert (error["type"], error["code"]) == ("error", "internal")
     assert (await peer.ask({"type": "ping"}))["type"] == "pong"
+
+
+async def test_hello_naming_a_missing_battle_still_welcomes(running: Running) -> None:
+    peer = await running.peer()
+    welcome = await peer.hello(GM, "web", battle="nowhere", since_version=3)
+    assert welcome["type"] == "welcome"
+    error = await peer.recv()
+    assert (error["code"], error["field"], error["battle"]) == (
+        "unknown_battle",
+        "battle",
+        "nowhere",
+    )
+    assert (await peer.ask({"type": "ping"}))["type"] == "pong"
