@@ -305,12 +305,9 @@ class Hub:
         room = self._room(message)
         unit = self._unit(room, message)
         token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
+        told = {"type": "tokens", "battle": room.name, "unit": unit, "token_ids": token_ids}
         self._record(room, {"kind": "tokens", "unit": unit, "token_ids": token_ids})
-        self._fan_out(
-            room,
-            {"type": "tokens", "battle": room.name, "unit": unit, "token_ids": token_ids},
-            players=False,
-        )
+        self._fan_out(room, told, players=False)
         return _request_ack(request_id, room)
 
     def _request_casualties(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -383,12 +380,9 @@ class Hub:
         note = p.text(message, "note", max_len=500, optional=True)
         if note is not None:
             report["note"] = note
+        told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
         self._record(room, {"kind": "applied", "unit": unit, "report": report})
-        self._fan_out(
-            room,
-            {"type": "applied", "battle": room.name, "unit": unit, "report": report},
-            players=False,
-        )
+        self._fan_out(room, told, players=False)
         return _request_ack(request_id, room)
 
     def _unit(self, room: Room, message: dict[str, Any]) -> str:

@@ -11,22 +11,10 @@ from typing import Any
 from bridge_helpers import ORCS, Peer, Running, StartBridge
 
 from background_battle import to_json
+from background_battle_bridge import protocol
 
 FRAMES = 10_000
-TYPES = [
-    "hello",
-    "subscribe",
-    "unsubscribe",
-    "list_battles",
-    "command",
-    "tokens",
-    "request_casualties",
-    "applied",
-    "ping",
-    "pong",
-    "",
-    "COMMAND",
-]
+TYPES = [*sorted(protocol.CLIENT_TYPES), "pong", "", "COMMAND"]
 FIELDS = [
     "id",
     "battle",
