@@ -314,6 +314,7 @@ class Hub:
         request_id = _request_id(message)
         room = self._room(message)
         only = self._unit(room, message) if message.get("unit") is not None else None
+        again = p.boolean(message, "force", default=False)
         view = room.view_without_log("gm")
         if view.get("status") != "ended":
             raise ProtocolError(
@@ -321,7 +322,7 @@ class Hub:
                 f"battle {room.name!r} has not ended: casualties are known at the end",
                 field="battle",
             )
-        if only is not None and only in room.applied:
+        if only is not None and only in room.applied and not again:
             raise _already_applied(room, only)
         foundry = [c.ws for c in self.clients if c.kind == "foundry" and c.role == "gm"]
         if not foundry:
@@ -331,7 +332,7 @@ class Hub:
         sent = []
         for unit in view.get("units", []):
             unit_id = str(unit["id"])
-            if unit_id in room.applied or only not in (None, unit_id):
+            if (unit_id in room.applied and not again) or only not in (None, unit_id):
                 continue
             casualties = unit.get("casualties") or {}
             order = {
@@ -357,11 +358,13 @@ class Hub:
         request_id = _request_id(message)
         room = self._room(message)
         unit = self._unit(room, message)
-        if unit in room.applied:
-            raise _already_applied(room, unit)
         report: dict[str, Any] = {
             "version": p.integer(message, "version", low=0, high=room.version),
         }
+        # one report per result: a second one for the same (or an older) order is refused;
+        # a newer order (sent again with `force` after the battle changed) replaces it
+        if unit in room.applied and room.applied[unit]["version"] >= report["version"]:
+            raise _already_applied(room, unit)
         for name in ("killed", "wounded", "fit"):
             report[name] = p.integer(message, name, low=0, high=1_000_000)
         token_ids = message.get("token_ids")

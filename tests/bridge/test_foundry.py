@@ -200,3 +200,36 @@ async def test_tokens_and_reports_survive_a_restart(
     assert state["foundry"]["applied"]["u1"]["fit"] == 12
     error = await gm.ask({"type": "request_casualties", "battle": "ambush", "unit": "u1"})
     assert error["code"] == "already_applied"
+
+
+async def test_after_the_battle_changed_a_forced_request_replaces_the_report(
+    running: Running,
+) -> None:
+    gm = await running.gm(client="web")
+    foundry = await running.gm(client="foundry")
+    await ended_battle(gm)
+    await gm.ask({"type": "request_casualties", "battle": "ambush", "unit": "u2"}, "ack")
+    first = await foundry.until("apply_casualties")
+    report = {"type": "applied", "battle": "ambush", "unit": "u2", "fit": 4}
+    await foundry.ask({**report, "version": first["version"], "killed": 2, "wounded": 4}, "ack")
+    # the GM undoes the end, changes the strength and ends again
+    await gm.command("ambush", {"type": "undo"})
+    await gm.command("ambush", {"type": "set_strength", "side": "allies", "strength": 30})
+    await gm.command("ambush", {"type": "end_battle", "winner": "allies"})
+    plain = await gm.ask({"type": "request_casualties", "battle": "ambush", "unit": "u2"})
+    assert plain["code"] == "already_applied"
+    bad = await gm.ask({"type": "request_casualties", "battle": "ambush", "force": "yes"})
+    assert (bad["code"], bad["field"]) == ("not_bool", "force")
+    forced = await gm.ask(
+        {"type": "request_casualties", "battle": "ambush", "unit": "u2", "force": True}, "ack"
+    )
+    assert forced["sent"] == ["u2"]
+    second = await foundry.until("apply_casualties")
+    assert second["version"] == 8 > first["version"]
+    assert (second["killed"], second["wounded"], second["fit"]) == (0, 0, 10)
+    stale = await foundry.ask({**report, "version": first["version"], "killed": 2, "wounded": 4})
+    assert stale["code"] == "already_applied"
+    newer = {**report, "version": second["version"], "killed": 0, "wounded": 0, "fit": 10}
+    assert (await foundry.ask(newer, "ack"))["type"] == "ack"
+    assert running.bridge.hub.rooms["ambush"].applied["u2"]["version"] == 8
+    assert (await foundry.ask(newer))["code"] == "already_applied"
