@@ -4,7 +4,7 @@
  */
 import { ID, SETTINGS } from "./constants.mjs";
 import { isActiveGM } from "./app.mjs";
-import { applyCasualties, undoApply } from "./casualties.mjs";
+import { undoApply } from "./casualties.mjs";
 import { importDefaultTable, lastInfluence, postInfluence } from "./influence.mjs";
 import { errorText, t } from "./i18n.mjs";
 import { panelHtml } from "./panel-view.mjs";
@@ -273,16 +273,20 @@ export class BattlePanel extends ApplicationV2 {
     });
   }
 
-  /** Apply: ask the bridge to send the unit's result to the active GM's module. */
+  /**
+   * Apply: ask the bridge to send the unit's result to the Foundry clients, where the active GM's
+   * module carries it out. A unit applied before is sent again with `force` (after an undo on the
+   * tokens, or after the battle changed): tokens already showing it change nothing.
+   */
   static async #applyUnit(event, target) {
     const unit = target.dataset.unit;
-    const state = this.app.state;
-    if (state?.foundry?.applied?.[unit]) {
-      // The bridge has applied it once; put it back on the tokens after an undo, same numbers.
-      return this.run(() => reapply(this.app, unit));
-    }
+    const force = Boolean(this.app.state?.foundry?.applied?.[unit]);
     const ack = await this.app.send(() =>
-      this.app.client.request("request_casualties", { battle: this.app.battle, unit }),
+      this.app.client.request("request_casualties", {
+        battle: this.app.battle,
+        unit,
+        ...(force ? { force: true } : {}),
+      }),
     );
     if (ack && !isActiveGM()) {
       ui.notifications.info(t("Notices.sent_to_active_gm", { name: game.users.activeGM?.name ?? "?" }));
@@ -351,23 +355,4 @@ async function linkToUnit(app, unit, docs, fighters = 1) {
   );
   if (!ack) await markUnlinked(joining);
   return ack;
-}
-
-/** Re-applies the bridge's numbers for a unit already reported (after an undo on the tokens). */
-async function reapply(app, unit) {
-  if (!isActiveGM()) {
-    throw new Error(t("Notices.only_active_gm", { name: game.users.activeGM?.name ?? "?" }));
-  }
-  const state = app.state;
-  const view = state.view.units.find((u) => u.id === unit);
-  const report = state.foundry.applied[unit];
-  await applyCasualties(app, {
-    battle: app.battle,
-    unit,
-    name: view?.name,
-    version: report.version,
-    ...view.casualties,
-    token_ids: state.foundry.tokens?.[unit] ?? [],
-  });
-  app.changed();
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,20 @@ def world_tokens(page: Page) -> list[dict[str, Any]]:
 
 def notices(page: Page) -> list[str]:
     return [n["text"] for n in record(page, "notices")]
+
+
+def bridge_barrier(page: Page, battle: str = "ambush") -> str:
+    """A refused command from this page: once its error is back, every message the bridge sent
+    this page before it has been handled (the module acts on a message before any await)."""
+    return page.evaluate(
+        """async (battle) => {
+             const app = game.modules.get("background-battle").api.app;
+             try { await app.client.command(battle, {type: "start"}); }
+             catch (error) { return error.code; }
+             return "accepted";
+           }""",
+        battle,
+    )
 
 
 def connected(panel: Locator) -> None:
@@ -271,6 +286,13 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
         assert token["name"].startswith("Soldier ")
         assert "applied" not in token["flags"]["background-battle"]
 
+    # Apply after the undo: the bridge sends the result again, the same tokens show it again
+    dwarves.locator("[data-action=applyUnit]").click()
+    page.wait_for_function(
+        "want => JSON.stringify(StandIn.tokens().slice(0, 3).map(t => t.statuses)) === want",
+        arg=json.dumps([t["statuses"] for t in soldiers], separators=(",", ":")),
+    )
+
 
 def test_a_second_gm_changes_nothing(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any
@@ -301,8 +323,14 @@ def test_a_second_gm_changes_nothing(
     # pressing Apply again in the second browser writes nothing anywhere
     writes = len(record(page, "updates"))
     other_dwarves.locator("[data-action=applyUnit]").click()
+    expect(second.locator("#notifications .info")).to_have_count(2)
+    expect(second.locator("#notifications .info").last).to_contain_text("the active GM")
+    assert bridge_barrier(page) == "wrong_phase"
+    # the undo of Apply is the active GM's too
+    other_dwarves.locator("[data-action=undoApply]").click()
     expect(second.locator("#notifications")).to_contain_text("Only the active GM")
     assert record(second, "updates") == []
+    assert record(second, "conditions") == []
     assert len(record(page, "updates")) == writes
     second.context.close()
 
