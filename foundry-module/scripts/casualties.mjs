@@ -3,11 +3,11 @@
  * and post a chat card. The numbers always come from the bridge (the core's view); this file
  * only carries them out through logic/fates.mjs.
  */
-import { ID, SETTINGS } from "./constants.mjs";
+import { ID } from "./constants.mjs";
+import { postCard } from "./chat.mjs";
 import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
 import { carryOut, describeTokens, resolveTokens } from "./tokens.mjs";
 import { esc, t } from "./i18n.mjs";
-import { setting } from "./settings.mjs";
 import { log } from "./log.mjs";
 
 /** A group token's name: its own name and how many of its fighters still stand. */
@@ -39,7 +39,7 @@ export async function applyCasualties(app, message) {
   };
   const note = noteFor(plan, missing);
   // The card first: once the bridge has the report, every GM's panel shows the unit applied.
-  if (changes > 0) await postCard({ name: message.name ?? unit, result, plan, missing });
+  if (changes > 0) await postResultCard({ name: message.name ?? unit, result, plan, missing });
   try {
     await app.client.request("applied", {
       battle,
@@ -88,7 +88,7 @@ export async function undoApply(battle, unit, tokenIds) {
 }
 
 /** The chat card that sums up an Apply; whispered to the GMs when the setting says so. */
-async function postCard({ name, result, plan, missing }) {
+async function postResultCard({ name, result, plan, missing }) {
   const names = (uuids) =>
     uuids
       .map((uuid) => foundry.utils.fromUuidSync(uuid)?.name)
@@ -114,12 +114,8 @@ async function postCard({ name, result, plan, missing }) {
   const warnings = [];
   if (u.killed || u.wounded) warnings.push(t("Chat.Unplaced", u));
   if (missing.length) warnings.push(t("Chat.Missing", { count: missing.length }));
-  const content =
-    `<div class="background-battle-card"><h3>${esc(t("Chat.Title", { name }))}</h3>` +
-    `<ul>${rows}${groups}</ul>` +
-    warnings.map((w) => `<p class="bb-warning">${esc(w)}</p>`).join("") +
-    "</div>";
-  const data = { content, speaker: { alias: t("Title") } };
-  if (setting(SETTINGS.WHISPER)) data.whisper = ChatMessage.getWhisperRecipients("GM");
-  return ChatMessage.create(data);
+  return postCard(
+    `<h3>${esc(t("Chat.Title", { name }))}</h3><ul>${rows}${groups}</ul>` +
+      warnings.map((w) => `<p class="bb-warning">${esc(w)}</p>`).join(""),
+  );
 }

@@ -3,6 +3,7 @@
  * total is then read on the Foundry RollTable the GM picked, or on the core's own table.
  */
 import { SETTINGS } from "./constants.mjs";
+import { postCard } from "./chat.mjs";
 import { esc, t } from "./i18n.mjs";
 import { setting } from "./settings.mjs";
 
@@ -52,14 +53,12 @@ export async function postInfluence(event, view) {
     source = t("Influence.DefaultTable");
   }
   const side = t(`Side.${event.side}`);
-  const content =
-    `<div class="background-battle-card"><h3>${esc(t("Influence.Title", { side }))}</h3>` +
-    `<p>${esc(t("Influence.Roll", { roll: event.roll, modifier: event.modifier, total }))}</p>` +
-    `<p><strong>${esc(meaning || t("Influence.NoRow"))}</strong></p>` +
-    `<p class="bb-source">${esc(source)}</p></div>`;
-  const data = { content, speaker: { alias: t("Title") } };
-  if (setting(SETTINGS.WHISPER)) data.whisper = ChatMessage.getWhisperRecipients("GM");
-  return ChatMessage.create(data);
+  return postCard(
+    `<h3>${esc(t("Influence.Title", { side }))}</h3>` +
+      `<p>${esc(t("Influence.Roll", { roll: event.roll, modifier: event.modifier, total }))}</p>` +
+      `<p><strong>${esc(meaning || t("Influence.NoRow"))}</strong></p>` +
+      `<p class="bb-source">${esc(source)}</p>`,
+  );
 }
 
 /**
