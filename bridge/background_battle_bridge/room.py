@@ -8,17 +8,16 @@ start-up as live, so what is on disk is what is in memory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from background_battle import (
     SCHEMA,
     Battle,
-    Entry,
     evolve,
     from_json,
     new_battle,
-    rebuild,
+    restore,
     state_view,
     to_json,
 )
@@ -51,18 +50,12 @@ class Room:
     def from_snapshot(cls, name: str, seq: int, data: dict[str, Any]) -> Room:
         """The room as a snapshot saved it.
 
-        The bridge wrote the snapshot from the core's own `to_json` and the battle's `undone`
-        set, so the core's `rebuild` folds the log once, as trusted (like the records after it
-        are replayed with `evolve`); an older schema goes through `from_json`, which upgrades
-        it and checks every entry.
+        The bridge wrote the snapshot with the core's own `to_json`, so the core's `restore`
+        folds the log once, as trusted (like the records after it are replayed with `evolve`);
+        an older schema goes through `from_json`, which upgrades it and checks every entry.
         """
         saved = data["battle"]
-        if saved.get("schema") == SCHEMA and "undone" in data:
-            log = tuple(Entry(dict(e["command"]), tuple(e["events"])) for e in saved["log"])
-            named = Battle(name=saved["name"], created_as=saved["name"], log=log)
-            battle = rebuild(replace(named, undone=frozenset(data["undone"])))
-        else:
-            battle = from_json(saved)
+        battle = restore(saved) if saved.get("schema") == SCHEMA else from_json(saved)
         return cls(
             name=name,
             battle=battle,
@@ -77,7 +70,6 @@ class Room:
         """Everything `from_snapshot` needs."""
         return {
             "battle": to_json(self.battle),
-            "undone": sorted(self.battle.undone),
             "archived": self.archived,
             "ids": self.ids,
             "tokens": self.tokens,
@@ -118,23 +110,12 @@ class Room:
         return cached
 
     def view_without_log(self, role: str) -> dict[str, Any]:
-        """The view an `event` carries: `state_view` without its `log` (the client has it).
-
-        The whole log costs O(version) to copy and, for players, to redact, on every event;
-        so the core is asked for the view of the battle with its log set aside, and the three
-        fields read from the log are taken from the real battle. A test checks that this
-        equals `state_view` minus `log` (see docs: the core could offer `log=False`).
-        """
+        """The view an `event` carries: `state_view` without its `log` (the client has it;
+        copying and redacting the whole log on every event would cost O(version))."""
         key = role + "-nolog"
         cached = self._views.get(key)
         if cached is None:
-            battle = self.battle
-            view = state_view(replace(battle, log=()), role)
-            del view["log"]
-            view["version"] = battle.version
-            view["undone"] = sorted(battle.undone)
-            view["can_undo"] = bool(battle.active_entries())
-            cached = self._views[key] = view
+            cached = self._views[key] = state_view(self.battle, role, log=False)
         return cached
 
     def summary(self) -> dict[str, Any]:
