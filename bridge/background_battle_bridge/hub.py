@@ -76,6 +76,7 @@ class Hub:
             "tokens": self._tokens,
             "request_casualties": self._request_casualties,
             "applied": self._applied,
+            "unapplied": self._unapplied,
             "ping": self._ping,
         }
 
@@ -385,6 +386,32 @@ class Hub:
             report["note"] = note
         told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
         self._record(room, {"kind": "applied", "unit": unit, "report": report})
+        self._fan_out(room, told, players=False)
+        return _request_ack(request_id, room)
+
+    def _unapplied(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The module put the unit's tokens back (Undo apply): forget its report, so that the
+        unit is sent again without `force`."""
+        request_id = _request_id(message)
+        room = self._room(message)
+        unit = self._unit(room, message)
+        version = p.integer(message, "version", low=0, high=room.version)
+        report = room.applied.get(unit)
+        if report is None:
+            raise ProtocolError(
+                "not_applied",
+                f"the casualties of unit {unit!r} are not applied: there is no report to take back",
+                field="unit",
+            )
+        if report["version"] != version:
+            raise ProtocolError(
+                "not_applied",
+                f"the report of unit {unit!r} is of version {report['version']}, not {version}",
+                field="version",
+                params={"report": report},
+            )
+        told = {"type": "unapplied", "battle": room.name, "unit": unit}
+        self._record(room, {"kind": "unapplied", "unit": unit, "version": version})
         self._fan_out(room, told, players=False)
         return _request_ack(request_id, room)
 

@@ -30,10 +30,11 @@ CLIENT_TYPES = frozenset(
         "tokens",
         "request_casualties",
         "applied",
+        "unapplied",
         "ping",
     }
 )
-GM_ONLY_TYPES = frozenset({"command", "tokens", "request_casualties", "applied"})
+GM_ONLY_TYPES = frozenset({"command", "tokens", "request_casualties", "applied", "unapplied"})
 
 
 class ProtocolError(Exception):

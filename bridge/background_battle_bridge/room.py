@@ -2,8 +2,8 @@
 
 The bridge remembers the accepted command ids (a retried id is applied once), whether the battle
 is archived, and, for the Foundry module, which scene tokens belong to which unit and which
-casualty results were applied. Every change is a record; `absorb` replays one, the same way at
-start-up as live, so what is on disk is what is in memory.
+casualty results are on the tokens (applied and not taken back). Every change is a record;
+`absorb` replays one, the same way at start-up as live, so what is on disk is what is in memory.
 """
 
 from __future__ import annotations
@@ -97,6 +97,8 @@ class Room:
                 self.tokens.pop(record["unit"], None)
         elif kind == "applied":
             self.applied[record["unit"]] = dict(record["report"])
+        elif kind == "unapplied":
+            self.applied.pop(record["unit"], None)
         else:
             raise ValueError(f"record {seq} of battle {self.name!r} has unknown kind {kind!r}")
         self.seq = seq

@@ -1,9 +1,9 @@
 """Where the battles live between restarts: a tiny interface, an in-memory twin, SQLite.
 
 A battle's history is a list of records, numbered from 1 within the battle. A record is a
-JSON-friendly dict with a `kind` (`created`, `entry`, `archived`, `tokens`, `applied`). A
-snapshot is the whole battle as of one record number, so that start-up reads the snapshot and
-only the records after it.
+JSON-friendly dict with a `kind` (`created`, `entry`, `archived`, `tokens`, `applied`,
+`unapplied`). A snapshot is the whole battle as of one record number, so that start-up reads the
+snapshot and only the records after it.
 
 >>> store = MemoryStorage()
 >>> store.append("ambush", 1, {"kind": "created"})

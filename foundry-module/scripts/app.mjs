@@ -127,7 +127,7 @@ export class BattleApp {
       log.warn("bridge error", message);
       if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
     }
-    if (["state", "event", "events", "battles", "tokens", "applied", "welcome"].includes(message.type)) {
+    if (["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"].includes(message.type)) {
       this.changed();
     }
   }

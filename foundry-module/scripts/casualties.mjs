@@ -1,6 +1,6 @@
 /**
- * Casualties onto tokens: apply a result the bridge sent (once, on the active GM), undo it,
- * and post a chat card. The numbers always come from the bridge (the core's view); this file
+ * Casualties onto tokens: apply a result the bridge sent (once, on the active GM), undo it (and
+ * tell the bridge, so that its record agrees with the tokens), and post a chat card. The numbers always come from the bridge (the core's view); this file
  * only carries them out through logic/fates.mjs.
  */
 import { ID } from "./constants.mjs";
@@ -9,6 +9,7 @@ import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
 import { carryOut, describeTokens, resolveTokens } from "./tokens.mjs";
 import { esc, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
+import { BridgeError } from "./logic/bridge-client.mjs";
 
 /** A group token's name: its own name and how many of its fighters still stand. */
 export function groupName(name, counts) {
@@ -85,6 +86,25 @@ export async function undoApply(battle, unit, tokenIds) {
   if (isEmptyPlan(plan)) return 0;
   await carryOut(plan, docs);
   return plan.restored.length;
+}
+
+/**
+ * Tells the bridge that the unit's report is taken back (after `undoApply`): the bridge forgets
+ * it and tells every GM, and the unit can be applied again without `force`. `report` is the
+ * bridge's stored report as this browser knows it (none: nothing to take back).
+ *
+ * Throws the BridgeError of a refusal, except `not_applied` on the unit: the bridge has no
+ * report of it (taken back already), so it and the tokens agree.
+ */
+export async function reportUndone(app, battle, unit, report) {
+  if (!report) return;
+  if (!app.client) throw new BridgeError({ code: "disconnected", message: "not connected" });
+  try {
+    await app.client.request("unapplied", { battle, unit, version: report.version });
+  } catch (error) {
+    if (error.code !== "not_applied" || error.field !== "unit") throw error;
+    log.debug("no report to take back", battle, unit);
+  }
 }
 
 /** The chat card that sums up an Apply; whispered to the GMs when the setting says so. */

@@ -4,7 +4,7 @@
  */
 import { ID, SETTINGS } from "./constants.mjs";
 import { isActiveGM } from "./app.mjs";
-import { undoApply } from "./casualties.mjs";
+import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable, lastInfluence, postInfluence } from "./influence.mjs";
 import { errorText, t } from "./i18n.mjs";
 import { panelHtml } from "./panel-view.mjs";
@@ -275,8 +275,10 @@ export class BattlePanel extends ApplicationV2 {
 
   /**
    * Apply: ask the bridge to send the unit's result to the Foundry clients, where the active GM's
-   * module carries it out. A unit applied before is sent again with `force` (after an undo on the
-   * tokens, or after the battle changed): tokens already showing it change nothing.
+   * module carries it out. After Undo apply the bridge has no report of the unit, so it is sent
+   * as any other. A unit the bridge still has a report of is sent again with `force` (after the
+   * battle changed, the new result replaces the old one): tokens already showing it change
+   * nothing.
    */
   static async #applyUnit(event, target) {
     const unit = target.dataset.unit;
@@ -315,6 +317,13 @@ export class BattlePanel extends ApplicationV2 {
       const restored = await undoApply(this.app.battle, unit, ids);
       ui.notifications.info(t("Notices.undone", { count: restored }));
       this.app.changed();
+      // Then the bridge: it forgets the report and tells every GM's panel. When that fails the
+      // tokens are back anyway; pressing Undo apply again (nothing left to put back) retries.
+      try {
+        await reportUndone(this.app, this.app.battle, unit, report);
+      } catch (error) {
+        ui.notifications.warn(t("Notices.unapplied_failed", { error: errorText(error) }));
+      }
     });
   }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bridge_helpers import DWARVES, ORCS, Peer, Running, StartBridge
 
@@ -233,3 +234,125 @@ async def test_after_the_battle_changed_a_forced_request_replaces_the_report(
     assert (await foundry.ask(newer, "ack"))["type"] == "ack"
     assert running.bridge.hub.rooms["ambush"].applied["u2"]["version"] == 8
     assert (await foundry.ask(newer))["code"] == "already_applied"
+
+
+async def apply_unit(gm: Peer, foundry: Peer, unit: str = "u2") -> dict[str, Any]:
+    """The GM asks for a unit of the ended battle, the module applies it; returns the order."""
+    await gm.ask({"type": "request_casualties", "battle": "ambush", "unit": unit}, "ack")
+    order = await foundry.until("apply_casualties")
+    report = {k: order[k] for k in ("battle", "unit", "version", "killed", "wounded", "fit")}
+    await foundry.ask({"type": "applied", **report}, "ack")
+    return order
+
+
+async def test_undo_apply_takes_the_report_back_and_every_gm_hears_of_it(
+    running: Running,
+) -> None:
+    gm = await running.gm(client="web")
+    foundry = await running.gm(client="foundry")
+    player = await running.player()
+    await ended_battle(gm)
+    order = await apply_unit(gm, foundry)
+    await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    await player.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    ack = await foundry.ask(
+        {"type": "unapplied", "id": "un", "battle": "ambush", "unit": "u2", "version": 5}, "ack"
+    )
+    assert ack == {"type": "ack", "id": "un", "battle": "ambush", "version": order["version"]}
+    assert await gm.until("unapplied") == {"type": "unapplied", "battle": "ambush", "unit": "u2"}
+    assert running.bridge.hub.rooms["ambush"].applied == {}
+    state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert state["foundry"]["applied"] == {}
+    # the player heard nothing of it: its next message is its own pong
+    assert (await player.ask({"type": "ping"}))["type"] == "pong"
+
+    # the unit is sent again without `force`, and its new report is taken
+    again = await gm.ask({"type": "request_casualties", "id": "r", "battle": "ambush"}, "ack")
+    assert again["sent"] == ["u1", "u2"]
+    orders = [await foundry.until("apply_casualties") for _ in range(2)]
+    resent = next(o for o in orders if o["unit"] == "u2")
+    assert resent == order
+    report = {k: order[k] for k in ("battle", "unit", "version", "killed", "wounded", "fit")}
+    assert (await foundry.ask({"type": "applied", **report}, "ack"))["type"] == "ack"
+    assert running.bridge.hub.rooms["ambush"].applied["u2"]["fit"] == order["fit"]
+
+
+async def test_only_a_stored_report_of_that_version_is_taken_back(running: Running) -> None:
+    gm = await running.gm(client="web")
+    foundry = await running.gm(client="foundry")
+    await ended_battle(gm)
+    await apply_unit(gm, foundry)
+    base = {"type": "unapplied", "id": "x", "battle": "ambush", "unit": "u2", "version": 5}
+    cases = [
+        ({**base, "battle": "siege"}, "unknown_battle", "battle"),
+        ({**base, "unit": "u9"}, "unknown_unit", "unit"),
+        ({**base, "unit": None}, "required", "unit"),
+        ({k: v for k, v in base.items() if k != "version"}, "required", "version"),
+        ({**base, "version": "5"}, "not_integer", "version"),
+        ({**base, "version": 6}, "out_of_range", "version"),
+        ({**base, "version": 4}, "not_applied", "version"),
+        ({**base, "unit": "u1"}, "not_applied", "unit"),
+    ]
+    for message, code, field in cases:
+        error = await foundry.ask(message)
+        assert (error["type"], error["code"], error["field"]) == ("error", code, field), message
+        assert error["id"] == "x"
+    stored = running.bridge.hub.rooms["ambush"].applied
+    assert list(stored) == ["u2"]
+    older = await foundry.ask({**base, "version": 4})
+    assert older["params"]["report"] == stored["u2"]
+    # taken back once; a second time there is nothing left to take back
+    assert (await foundry.ask(base, "ack"))["type"] == "ack"
+    twice = await foundry.ask(base)
+    assert (twice["code"], twice["field"]) == ("not_applied", "unit")
+
+
+async def test_a_player_may_not_take_a_report_back(running: Running) -> None:
+    gm = await running.gm(client="web")
+    foundry = await running.gm(client="foundry")
+    await ended_battle(gm)
+    await apply_unit(gm, foundry)
+    player = await running.player()
+    message = {"type": "unapplied", "battle": "ambush", "unit": "u2", "version": 5}
+    error = await player.ask(message)
+    assert (error["code"], error["field"]) == ("forbidden", "type")
+    assert list(running.bridge.hub.rooms["ambush"].applied) == ["u2"]
+
+
+async def test_a_report_taken_back_stays_taken_back_after_a_restart(
+    start_bridge: StartBridge, storage_factory: Callable[[], Storage]
+) -> None:
+    first = await start_bridge(storage_factory())
+    gm = await first.gm(client="web")
+    foundry = await first.gm(client="foundry")
+    await ended_battle(gm)
+    await apply_unit(gm, foundry, unit="u1")
+    await apply_unit(gm, foundry, unit="u2")
+    await foundry.ask({"type": "unapplied", "battle": "ambush", "unit": "u1", "version": 5}, "ack")
+    await first.stack.aclose()
+
+    second = await start_bridge(storage_factory())
+    gm = await second.gm(client="web")
+    await second.gm(client="foundry")
+    state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert list(state["foundry"]["applied"]) == ["u2"]
+    sent = await gm.ask({"type": "request_casualties", "battle": "ambush"}, "ack")
+    assert sent["sent"] == ["u1"]
+
+
+async def test_a_snapshot_keeps_a_report_taken_back(
+    start_bridge: StartBridge, storage_factory: Callable[[], Storage]
+) -> None:
+    first = await start_bridge(storage_factory(), snapshot_every=1)
+    gm = await first.gm(client="web")
+    foundry = await first.gm(client="foundry")
+    await ended_battle(gm)
+    await apply_unit(gm, foundry)
+    await foundry.ask({"type": "unapplied", "battle": "ambush", "unit": "u2", "version": 5}, "ack")
+    await first.stack.aclose()
+    stored = storage_factory().load()["ambush"]
+    assert stored.snapshot is not None and stored.snapshot["applied"] == {}
+    assert stored.records == []  # a snapshot after every record: the last one after `unapplied`
+
+    second = await start_bridge(storage_factory(), snapshot_every=1)
+    assert second.bridge.hub.rooms["ambush"].applied == {}

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import GM, PLAYER, Peer
+from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -93,6 +93,38 @@ async def test_kill_9_during_a_stream_of_commands_loses_no_acknowledged_change(
             # and it carries on from where it stood
             ack = await gm.command("ambush", {"type": "rename", "name": "after the crash"})
             assert ack["version"] == state["version"] + 1
+
+
+async def test_kill_9_after_an_acknowledged_undo_apply_keeps_the_report_taken_back(
+    tmp_path: Path,
+) -> None:
+    ended = [ORCS, DWARVES, {"type": "start"}, {"type": "end_battle", "winner": "allies"}]
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            gm = Peer(ws)
+            await gm.hello(client="foundry")
+            await gm.create("ambush")
+            for command in ended:
+                assert (await gm.command("ambush", command))["type"] == "ack"
+            fields = {"battle": "ambush", "unit": "u1"}
+            # the same connection asks and receives: the order comes before the ack
+            order = await gm.ask({"type": "request_casualties", **fields}, "apply_casualties")
+            assert (await gm.recv())["type"] == "ack"
+            report = {k: order[k] for k in ("version", "killed", "wounded", "fit")}
+            await gm.ask({"type": "applied", **fields, **report}, "ack")
+            back = {"type": "unapplied", "id": "u", **fields, "version": order["version"]}
+            assert (await gm.ask(back))["type"] == "ack"
+            os.kill(process.pid, signal.SIGKILL)
+        assert process.wait(timeout=30) == -signal.SIGKILL
+
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            gm = Peer(ws)
+            await gm.hello(client="foundry")
+            state = await gm.ask({"type": "subscribe", "battle": "ambush"})
+            assert state["foundry"]["applied"] == {}
+            again = await gm.ask({"type": "request_casualties", **fields}, "apply_casualties")
+            assert again == order
 
 
 async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:

@@ -201,6 +201,7 @@ async def test_player_may_read_but_not_change(running: Running) -> None:
         {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["t"]},
         {"type": "request_casualties", "battle": "ambush"},
         {"type": "applied", "battle": "ambush", "unit": "u1"},
+        {"type": "unapplied", "battle": "ambush", "unit": "u1", "version": 0},
     ):
         error = await player.ask(message)
         assert (error["code"], error["field"]) == ("forbidden", "type"), message

@@ -199,3 +199,17 @@ test("tokens and applied reports update the battle's Foundry data", () => {
   assert.deepEqual(foundry.tokens.u1, ["a", "b"]);
   assert.deepEqual(foundry.applied.u1, { killed: 1 });
 });
+
+test("an unapplied message takes the unit's report out of the battle's Foundry data", () => {
+  const { client, sockets } = setup();
+  client.watch("ambush");
+  client.start();
+  welcome(sockets[0]);
+  const applied = { u1: { version: 3, killed: 1 }, u2: { version: 3, killed: 0 } };
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 3, view: VIEW(3), foundry: { tokens: {}, applied } });
+  sockets[0].deliver({ type: "unapplied", battle: "ambush", unit: "u1" });
+  assert.deepEqual(client.states.get("ambush").foundry.applied, { u2: { version: 3, killed: 0 } });
+  // a battle this client does not watch is ignored
+  sockets[0].deliver({ type: "unapplied", battle: "siege", unit: "u2" });
+  assert.deepEqual(Object.keys(client.states.get("ambush").foundry.applied), ["u2"]);
+});

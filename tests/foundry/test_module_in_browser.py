@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, WebSocket, expect
+from websockets.sync.client import connect
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -28,6 +29,31 @@ def world_tokens(page: Page) -> list[dict[str, Any]]:
 
 def notices(page: Page) -> list[str]:
     return [n["text"] for n in record(page, "notices")]
+
+
+def bridge_applied(bridge: Any, battle: str = "ambush") -> dict[str, Any]:
+    """The bridge's own record of applied reports (`state.foundry.applied`), asked over a
+    connection of this test's own."""
+    with connect(bridge.url) as ws:
+        hello = {"type": "hello", "token": bridge.gm_token, "client": "cli", "battle": battle}
+        ws.send(json.dumps(hello))
+        while True:
+            message = json.loads(ws.recv(timeout=20))
+            assert message["type"] != "error", message
+            if message["type"] == "state":
+                applied: dict[str, Any] = message["foundry"]["applied"]
+                return applied
+
+
+def frames_sent(page: Page) -> list[dict[str, Any]]:
+    """Every message the page sends over its WebSockets from now on (call before opening)."""
+    frames: list[dict[str, Any]] = []
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return frames
 
 
 def bridge_barrier(page: Page, battle: str = "ambush") -> str:
@@ -278,9 +304,11 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     assert len(record(page, "conditions")) == conditions
     assert tokens_after["tok4"]["name"] == "Soldier 4 (10/10)"
 
-    # Undo apply: the soldiers are back as they were
+    # Undo apply: the soldiers are back as they were, and the bridge forgot the report
     dwarves.locator("[data-action=undoApply]").click()
     expect(page.locator("#notifications")).to_contain_text("3 tokens put back")
+    expect(dwarves.locator(".bb-applied")).to_have_count(0)
+    assert list(bridge_applied(bridge)) == [orcs.get_attribute("data-unit")]
     for token in world_tokens(page)[:3]:
         assert token["statuses"] == []
         assert token["name"].startswith("Soldier ")
@@ -292,6 +320,45 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
         "want => JSON.stringify(StandIn.tokens().slice(0, 3).map(t => t.statuses)) === want",
         arg=json.dumps([t["statuses"] for t in soldiers], separators=(",", ":")),
     )
+
+
+def test_undo_apply_takes_the_report_back_and_apply_again_needs_no_force(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    frames = frames_sent(page)
+    panel = open_foundry(page)
+    connected(panel)
+    dwarves, _ = set_up_fight(page, panel)
+    lose_rounds(panel, 2)
+    panel.locator("[data-action=endBattle]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    unit = dwarves.get_attribute("data-unit")
+
+    dwarves.locator("[data-action=applyUnit]").click()
+    expect(dwarves.locator(".bb-applied")).to_be_visible()
+    applied = [t["statuses"] for t in world_tokens(page)[:3]]
+    assert any(applied), applied
+    report = bridge_applied(bridge)[unit]
+
+    dwarves.locator("[data-action=undoApply]").click()
+    expect(page.locator("#notifications")).to_contain_text("3 tokens put back")
+    # the bridge's `unapplied` reached the panel; the bridge itself has no report left
+    expect(dwarves.locator(".bb-applied")).to_have_count(0)
+    assert bridge_applied(bridge) == {}
+    assert [t["statuses"] for t in world_tokens(page)[:3]] == [[], [], []]
+    told = [{k: v for k, v in f.items() if k != "id"} for f in frames if f["type"] == "unapplied"]
+    assert told == [
+        {"type": "unapplied", "battle": "ambush", "unit": unit, "version": report["version"]}
+    ]
+
+    # Apply again: asked without `force`, the same result goes back on the same tokens
+    dwarves.locator("[data-action=applyUnit]").click()
+    expect(dwarves.locator(".bb-applied")).to_be_visible()
+    requests = [f for f in frames if f["type"] == "request_casualties"]
+    assert len(requests) == 2 and not [r for r in requests if "force" in r], requests
+    assert [t["statuses"] for t in world_tokens(page)[:3]] == applied
+    assert bridge_applied(bridge)[unit] == report
+    assert not [n for n in record(page, "notices") if n["level"] != "info"]
 
 
 def test_a_second_gm_changes_nothing(
@@ -332,6 +399,11 @@ def test_a_second_gm_changes_nothing(
     assert record(second, "updates") == []
     assert record(second, "conditions") == []
     assert len(record(page, "updates")) == writes
+    # the active GM's undo reaches the bridge, and every GM's panel shows it
+    dwarves.locator("[data-action=undoApply]").click()
+    expect(other_dwarves.locator(".bb-applied")).to_have_count(0)
+    expect(dwarves.locator(".bb-applied")).to_have_count(0)
+    assert bridge_applied(bridge) == {}
     second.context.close()
 
 

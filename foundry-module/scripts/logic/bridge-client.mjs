@@ -270,6 +270,11 @@ export class BridgeClient {
         if (state) state.foundry.applied[message.unit] = message.report;
         break;
       }
+      case "unapplied": {
+        const state = this.states.get(message.battle);
+        if (state) delete state.foundry.applied[message.unit];
+        break;
+      }
       case "ack":
       case "error": {
         const waiting = message.id !== undefined ? this.pending.get(message.id) : undefined;
