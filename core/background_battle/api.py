@@ -1,0 +1,132 @@
+"""The JSON boundary: one function, plain dicts in and out, never raises (the page's Pyodide
+worker and any other shell call it).
+
+>>> handle({"op": "leader_bonus", "strength": 26, "sl": 7})
+{'ok': True, 'bonus': 6, 'strength_for_next_test': 32}
+>>> handle({"op": "casualties", "initial": 0, "remaining": 0, "units": []})["error"]["code"]
+'out_of_range'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+from .battle import new_battle
+from .casualties import casualties
+from .errors import BattleError
+from .influence import default_table
+from .last_stand import last_stand
+from .leader import leader_bonus
+from .log import apply
+from .odds import odds
+from .serialize import from_json, to_json
+from .units import SIZES, unit_strength
+from .validate import mapping, required, text, whole
+from .view import state_view
+
+Reply = dict[str, Any]
+
+
+def handle(request: Any) -> Reply:
+    """Answer one request ``{"op": ..., ...}``; a failure is ``{"ok": false, "error": {...}}``."""
+    try:
+        request = mapping(request, "request")
+        op = request.get("op")
+        if op not in OPS:
+            raise BattleError(
+                "unknown_op",
+                "op",
+                f"unknown op {op!r}; known: {', '.join(OPS)}",
+                accepted=list(OPS),
+            )
+        return {"ok": True, **OPS[op](request)}
+    except BattleError as error:
+        return {"ok": False, "error": error.to_dict()}
+    except RecursionError:
+        return {
+            "ok": False,
+            "error": BattleError("bad_input", None, "input nested too deeply").to_dict(),
+        }
+
+
+def _new_battle(request: dict[str, Any]) -> Reply:
+    battle = new_battle(request.get("name") or "battle")
+    return {"battle": to_json(battle), "view": state_view(battle)}
+
+
+def _apply(request: dict[str, Any]) -> Reply:
+    battle = from_json(required(request, "battle"))
+    seed = request.get("seed")
+    rng = None if seed is None else random.Random(whole(seed, "seed", 0, 2**63))
+    battle, events = apply(battle, required(request, "command"), rng)
+    return {"battle": to_json(battle), "events": events, "view": state_view(battle)}
+
+
+def _view(request: dict[str, Any]) -> Reply:
+    return {"view": state_view(from_json(required(request, "battle")), request.get("role", "gm"))}
+
+
+def _casualties(request: dict[str, Any]) -> Reply:
+    units = required(request, "units")
+    if not isinstance(units, list):
+        raise BattleError("out_of_range", "units", "units must be a list of {name, fighters}")
+    names = [
+        text(required(mapping(u, f"units[{i}]"), "name", f"units[{i}].name"), f"units[{i}].name")
+        for i, u in enumerate(units)
+    ]
+    fighters = [required(u, "fighters", f"units[{i}].fighters") for i, u in enumerate(units)]
+    report = casualties(required(request, "initial"), required(request, "remaining"), fighters)
+    return {
+        "lost_share": float(report.lost_share),
+        "units": [{"name": n, **u.to_dict()} for n, u in zip(names, report.units, strict=True)],
+    }
+
+
+def _leader_bonus(request: dict[str, Any]) -> Reply:
+    strength = whole(required(request, "strength"), "strength", 0)
+    bonus = leader_bonus(strength, required(request, "sl"))
+    return {"bonus": bonus, "strength_for_next_test": strength + bonus}
+
+
+def _last_stand(request: dict[str, Any]) -> Reply:
+    result = last_stand(
+        required(request, "enemy_strength"),
+        request.get("fleeing") or 0,
+        request.get("allies_strength"),
+    )
+    return result.to_dict()
+
+
+def _unit_strength(request: dict[str, Any]) -> Reply:
+    fighters = whole(required(request, "fighters"), "fighters", 1)
+    rating = whole(required(request, "rating"), "rating", 0)
+    return {"strength": unit_strength(fighters, rating, request.get("size") or "average")}
+
+
+def _odds(request: dict[str, Any]) -> Reply:
+    battle = from_json(required(request, "battle"))
+    return odds(battle, request.get("runs", 10_000), request.get("seed")).to_dict()
+
+
+def _influence_table(request: dict[str, Any]) -> Reply:
+    return {"table": default_table().to_dict()}
+
+
+def _sizes(request: dict[str, Any]) -> Reply:
+    return {"sizes": [{"name": n, "multiplier": str(x)} for n, x in SIZES.items()]}
+
+
+OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
+    "new_battle": _new_battle,
+    "apply": _apply,
+    "view": _view,
+    "casualties": _casualties,
+    "leader_bonus": _leader_bonus,
+    "last_stand": _last_stand,
+    "unit_strength": _unit_strength,
+    "odds": _odds,
+    "influence_table": _influence_table,
+    "sizes": _sizes,
+}

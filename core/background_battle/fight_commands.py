@@ -1,0 +1,216 @@
+"""Commands of the fight: leader's command, rounds, strength, detaching, the end (RULES 4, 5.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .battle import Battle
+from .dice import Dice
+from .errors import BattleError
+from .influence import influence_modifier
+from .last_stand import last_stand
+from .leader import leader_bonus
+from .opposed import opposed, wfrp_test
+from .rounding import round_half_down
+from .setup_commands import known_unit
+from .units import MAX_STRENGTH
+from .validate import SIDES, Side, flag, mapping, other_side, required, share, side, whole
+
+Event = dict[str, Any]
+ROUND_MODES = ("auto", "rolls", "lost")
+
+
+def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """A Leadership test; on a success the side's next opposed test gets the leader's bonus."""
+    leader_side = side(required(command, "side"))
+    state = battle.side(leader_side)
+    if state.pending_bonus:
+        raise BattleError(
+            "bonus_pending",
+            "side",
+            f"{leader_side} already have a leader's bonus of +{state.pending_bonus} waiting for "
+            "their next opposed test; it does not stack",
+            bonus=state.pending_bonus,
+        )
+    event: Event = {"type": "leader_commanded", "side": leader_side}
+    if command.get("leadership") is not None:
+        leadership = whole(command["leadership"], "leadership", 1, 200)
+        if command.get("roll") is not None:
+            roll = whole(command["roll"], "roll", 1, 100)
+        else:
+            roll = dice.d100("roll")
+            event["auto"] = True
+        test = wfrp_test(leadership, roll)
+        success, sl = test.success, test.sl
+        event.update(leadership=leadership, roll=roll)
+    else:
+        success = flag(command.get("success", True), "success")
+        sl = whole(required(command, "sl"), "sl", -100, 100)
+        if success and sl < 0:
+            raise BattleError(
+                "out_of_range", "sl", f"sl of a passed test must be from 0 to 100, not {sl}", min=0
+            )
+        if not success and sl > 0:
+            raise BattleError(
+                "sl_on_failure",
+                "sl",
+                f"a failed test has an SL of 0 or less, not +{sl}: a failure gives no bonus",
+                max=0,
+            )
+    strength = battle.strength(leader_side)
+    bonus = leader_bonus(strength, sl) if success else 0
+    event.update(success=success, sl=sl, bonus=bonus, strength_for_next_test=strength + bonus)
+    return [event]
+
+
+def resolve_round(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """One opposed test between the sides: rolled here, rolls typed in, or the loss typed in."""
+    mode = command.get("mode", "auto")
+    if mode not in ROUND_MODES:
+        raise BattleError(
+            "out_of_range",
+            "mode",
+            f"mode must be one of {', '.join(ROUND_MODES)}, not {mode!r}",
+            accepted=list(ROUND_MODES),
+        )
+    targets = {s: battle.strength(s) + battle.side(s).pending_bonus for s in SIDES}
+    event: Event = {"type": "round_resolved", "round": battle.round + 1, "mode": mode}
+    event["targets"] = targets
+    if mode == "lost":
+        lost_in = mapping(required(command, "lost"), "lost")
+        lost = {
+            s: whole(required(lost_in, s, f"lost.{s}"), f"lost.{s}", 0, MAX_STRENGTH) for s in SIDES
+        }
+        winner: Side | None = None
+    else:
+        if mode == "rolls":
+            rolls_in = mapping(required(command, "rolls"), "rolls")
+            rolls = {
+                s: whole(required(rolls_in, s, f"rolls.{s}"), f"rolls.{s}", 1, 100) for s in SIDES
+            }
+        else:
+            rolls = {s: dice.d100(f"rolls.{s}") for s in SIDES}
+            event["auto"] = True
+        tests = {s: wfrp_test(targets[s], rolls[s]) for s in SIDES}
+        winner, loss = opposed(tests["allies"], tests["enemies"])
+        lost = {s: loss if winner == other_side(s) else 0 for s in SIDES}
+        event.update(
+            rolls=rolls,
+            sl={s: tests[s].sl for s in SIDES},
+            success={s: tests[s].success for s in SIDES},
+        )
+    strength = {s: max(0, battle.strength(s) - lost[s]) for s in SIDES}
+    event.update(winner=winner, lost=lost, strength=strength)
+    return [event, *_ended_by_strength(battle, strength)]
+
+
+def set_strength(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """The GM sets a side's current strength by hand."""
+    target = side(required(command, "side"))
+    strength = whole(required(command, "strength"), "strength", 0, MAX_STRENGTH)
+    after = {s: strength if s == target else battle.strength(s) for s in SIDES}
+    event = {"type": "strength_set", "side": target, "strength": strength}
+    return [event, *_ended_by_strength(battle, after)]
+
+
+def detach_fighters(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """Move k fighters into the PCs' fight: the side loses k x cost of S0 and of its strength."""
+    unit = known_unit(battle, command)
+    fighters = whole(required(command, "fighters"), "fighters", 1, max(1, unit.in_battle))
+    if unit.in_battle == 0:
+        raise BattleError("out_of_range", "fighters", f"{unit.name} has no fighters left", max=0)
+    state = battle.side(unit.side)
+    initial = state.initial or 0
+    cost = round_half_down(fighters * fighter_cost(battle, unit.id))
+    after = {s: battle.strength(s) for s in SIDES}
+    after[unit.side] = max(0, after[unit.side] - cost)
+    event = {
+        "type": "fighters_detached",
+        "unit": unit.id,
+        "side": unit.side,
+        "fighters": fighters,
+        "strength_cost": cost,
+        "initial": max(0, initial - cost),
+        "strength": after[unit.side],
+    }
+    return [event, *_ended_by_strength(battle, after)]
+
+
+def fighter_cost(battle: Battle, unit_id: str) -> Fraction:
+    """A fighter's share of S0: the unit's share of the side's S0, divided by its fighters.
+
+    Units keep their own strength per fighter; for a one-unit side this is S0 / N.
+    """
+    unit = battle.unit(unit_id)
+    assert unit is not None
+    units = battle.units_of(unit.side)
+    initial = battle.side(unit.side).initial or 0
+    in_battle = sum(u.in_battle for u in units)
+    rated = sum(Fraction(u.strength * u.in_battle, u.fighters) for u in units)
+    if rated == 0:
+        return Fraction(initial, in_battle) if in_battle else Fraction(0)
+    return initial * Fraction(unit.strength, unit.fighters) / rated
+
+
+def pcs_won(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """The PCs beat their foes: some enemies flee, the rest deal 50% of their strength, the end."""
+    fleeing = share(command.get("fleeing", 0), "fleeing")
+    result = last_stand(battle.strength("enemies"), fleeing, battle.strength("allies"))
+    event = {
+        "type": "pcs_won",
+        "fleeing": str(fleeing),
+        "enemy_strength": battle.strength("enemies"),
+        "fighting_strength": result.fighting_strength,
+        "damage": result.damage,
+        "allies_strength": result.allies_strength_after,
+    }
+    return [event, {"type": "battle_ended", "winner": "allies", "reason": "pcs_won"}]
+
+
+def end_battle(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """The GM declares the background battle over (by default the stronger side has won)."""
+    if "winner" in command:
+        winner = None if command["winner"] is None else side(command["winner"], "winner")
+    else:
+        allies, enemies = battle.strength("allies"), battle.strength("enemies")
+        winner = None if allies == enemies else ("allies" if allies > enemies else "enemies")
+    return [{"type": "battle_ended", "winner": winner, "reason": "declared"}]
+
+
+def roll_influence(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
+    """A d100 on the Influence table for one side, with the modifier the rules give."""
+    roller = side(required(command, "side"))
+    over = battle.status == "ended"
+    if over and battle.winner != roller:
+        raise BattleError(
+            "not_winner",
+            "side",
+            f"after the battle only the winner rolls on the Influence table; {roller} did not win",
+            winner=battle.winner,
+        )
+    event: Event = {"type": "influence_rolled", "side": roller, "phase": battle.status}
+    if command.get("roll") is not None:
+        roll = whole(command["roll"], "roll", 1, 100)
+    else:
+        roll = dice.d100("roll")
+        event["auto"] = True
+    modifier = influence_modifier(
+        battle.strength(roller), battle.strength(other_side(roller)), battle_over=over
+    )
+    total = roll + modifier
+    band = battle.table().band_for(total)
+    event.update(roll=roll, modifier=modifier, total=total, band=band.to_dict())
+    return [event]
+
+
+def _ended_by_strength(battle: Battle, strength: Mapping[Side, int]) -> list[Event]:
+    """A side at 0 strength has lost the background battle (both at 0: nobody won)."""
+    if battle.status != "fighting":
+        return []
+    beaten = [s for s in SIDES if strength[s] == 0]
+    if not beaten:
+        return []
+    winner = other_side(beaten[0]) if len(beaten) == 1 else None
+    return [{"type": "battle_ended", "winner": winner, "reason": "strength_zero"}]

@@ -1,0 +1,170 @@
+"""What a GM and what a player see of a battle: the state as plain data, casualties included."""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+from .battle import Battle
+from .casualties import lost_share, unit_casualties
+from .errors import BattleError
+from .validate import SIDES, Side
+
+Role = Literal["gm", "player"]
+STRENGTH_KEYS: Final = frozenset(
+    {
+        "strength",
+        "initial",
+        "bonus",
+        "strength_for_next_test",
+        "modifiers",
+        "strength_cost",
+        "rating",
+        "units_strength",
+        "pending_bonus",
+        "lost_share",
+        "targets",
+        "sl",
+        "lost",
+    }
+)
+FIGHTER_KEYS: Final = frozenset({"fighters", "detached", "casualties"})
+
+
+def state_view(battle: Battle, role: Role = "gm") -> dict[str, Any]:
+    """The battle as a shell shows it; a player's view has the hidden numbers as ``None``.
+
+    >>> from background_battle import new_battle, apply
+    >>> battle, _ = apply(new_battle("x"), {"type": "add_unit", "name": "Orcs",
+    ...     "side": "enemies", "fighters": 12, "strength": 26})
+    >>> gm, player = state_view(battle), state_view(battle, "player")
+    >>> gm["units"][0]["fighters"], player["units"][0]["fighters"]
+    (12, None)
+    """
+    if role not in ("gm", "player"):
+        raise BattleError("out_of_range", "role", f"role must be 'gm' or 'player', not {role!r}")
+    view: dict[str, Any] = {
+        "name": battle.name,
+        "version": battle.version,
+        "status": battle.status,
+        "round": battle.round,
+        "winner": battle.winner,
+        "end_reason": battle.end_reason,
+        "sides": {side: _side_view(battle, side) for side in SIDES},
+        "units": [_unit_view(battle, unit.id) for unit in battle.units],
+        "hidden": sorted(battle.hidden),
+        "influence_table": battle.table().to_dict(),
+        "log": [entry.to_dict() for entry in battle.log],
+        "undone": sorted(battle.undone),
+        "can_undo": bool(battle.active_entries()),
+    }
+    return redact_view(battle, view) if role == "player" else view
+
+
+def _side_view(battle: Battle, side: Side) -> dict[str, Any]:
+    state = battle.side(side)
+    share = _share(battle, side)
+    return {
+        "units_strength": sum(unit.strength for unit in battle.units_of(side)),
+        "modifiers": [modifier.to_dict() for modifier in state.modifiers],
+        "initial": state.initial,
+        "strength": state.strength,
+        "pending_bonus": state.pending_bonus,
+        "lost_share": None if share is None else float(share),
+    }
+
+
+def _share(battle: Battle, side: Side) -> Any:
+    state = battle.side(side)
+    if state.initial is None or state.strength is None or state.initial < 1:
+        return None
+    return lost_share(state.initial, state.strength)
+
+
+def _unit_view(battle: Battle, unit_id: str) -> dict[str, Any]:
+    unit = battle.unit(unit_id)
+    assert unit is not None
+    share = _share(battle, unit.side)
+    view = unit.to_dict()
+    view["casualties"] = None if share is None else unit_casualties(unit.in_battle, share).to_dict()
+    return view
+
+
+def redact_view(battle: Battle, view: dict[str, Any]) -> dict[str, Any]:
+    """Blank out what the GM hides from players, in the state and in the log."""
+    hidden = battle.hidden
+    for side in SIDES:
+        if f"{side}.strength" in hidden:
+            view["sides"][side] = {
+                key: (None if key in STRENGTH_KEYS else value)
+                for key, value in view["sides"][side].items()
+            }
+    view["units"] = [_redact(unit, battle, None) for unit in view["units"]]
+    view["log"] = [redact_entry(battle, entry) for entry in view["log"]]
+    return view
+
+
+def redact_entry(battle: Battle, entry: dict[str, Any], role: Role = "player") -> dict[str, Any]:
+    """A log entry as a role may see it (the GM sees everything)."""
+    if role == "gm":
+        return entry
+    return {
+        "command": _redact(entry["command"], battle, None),
+        "events": [_redact(event, battle, None) for event in entry["events"]],
+    }
+
+
+def _redact(data: Any, battle: Battle, side: Side | None) -> Any:
+    """Walk JSON data; numbers that belong to a hidden side's strength or head count go."""
+    if isinstance(data, list):
+        return [_redact(item, battle, side) for item in data]
+    if not isinstance(data, dict):
+        return data
+    own = _side_of(data, battle) or side
+    result: dict[str, Any] = {}
+    for key, value in data.items():
+        if _per_side(value):  # a value per side: {"allies": .., "enemies": ..}
+            result[key] = {
+                s: None if _hidden(battle, s, key) else _redact(v, battle, s)
+                for s, v in value.items()
+            }
+        elif _hidden(battle, own, key) or _hidden_roll(battle, data, key):
+            result[key] = None
+        else:
+            result[key] = _redact(value, battle, own)
+    return result
+
+
+def _per_side(value: Any) -> bool:
+    return isinstance(value, dict) and bool(value) and set(value) <= set(SIDES)
+
+
+def _side_of(data: dict[str, Any], battle: Battle) -> Side | None:
+    if data.get("side") in SIDES:
+        side: Side = data["side"]
+        return side
+    unit_id = data.get("unit")
+    unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
+    return unit.side if unit is not None else None
+
+
+def _hidden(battle: Battle, side: Side | None, key: str) -> bool:
+    sides = SIDES if side is None else (side,)
+    if key in STRENGTH_KEYS:
+        return any(f"{s}.strength" in battle.hidden for s in sides)
+    if key in FIGHTER_KEYS:
+        return any(f"{s}.fighters" in battle.hidden for s in sides)
+    return False
+
+
+def _hidden_roll(battle: Battle, data: dict[str, Any], key: str) -> bool:
+    """Numbers of an Influence roll or of the PCs' win that would give a strength away."""
+    kind = data.get("type")
+    if kind == "influence_rolled" and key in ("modifier", "total"):
+        # after the battle the modifier is the roller's own strength; during it, both sides'
+        sides = (data["side"],) if data.get("phase") == "ended" else SIDES
+        return any(f"{s}.strength" in battle.hidden for s in sides)
+    if kind == "pcs_won" and key in ("enemy_strength", "fighting_strength", "damage"):
+        return "enemies.strength" in battle.hidden
+    if kind == "pcs_won" and key == "allies_strength":
+        return "allies.strength" in battle.hidden
+    return False
