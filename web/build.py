@@ -103,7 +103,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     site_version = digest.hexdigest()[:16]
-    precache = ["./"] + files
+    precache = ["./", *files]
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace('"__VERSION__"', json.dumps(site_version))
     sw = sw.replace("[] /* __PRECACHE__ */", json.dumps(precache))

@@ -129,6 +129,7 @@ function adopt(newBattle, newView) {
   save({ battle, view });
   renderView(view);
   syncModifierRows();
+  html.dataset.version = String(view.version);
   html.dataset.ready = "true";
   resolveFirst();
 }
