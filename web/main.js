@@ -18,8 +18,9 @@ let view = null;
 let sizes = SIZES.map((name) => ({ name, multiplier: null }));
 let lastOdds = null;
 let statusState = { key: "status.runtime", params: {} };
-let resolveFirst;
+let resolveFirst, resolveFailed;
 const haveBattle = new Promise((resolve) => (resolveFirst = resolve));
+const bootFailed = new Promise((resolve) => (resolveFailed = resolve));
 const recalcTimings = [];
 
 setLang(initialLang(), false);
@@ -43,6 +44,7 @@ const core = new CoreClient(new URL("./worker.js", import.meta.url), {
   },
   onFailed: (failure) => {
     html.dataset.error = "true";
+    resolveFailed();
     setStatus("status.failed", { step: t(`status.step.${failure.step}`), message: failure.message });
   },
 });
@@ -184,7 +186,7 @@ let chain = Promise.resolve();
 /** Apply one command to the battle, one at a time; errors go next to the field at fault. */
 function apply(command, form) {
   const run = chain.then(async () => {
-    await haveBattle;
+    await Promise.race([haveBattle, bootFailed]); // after a failed boot the reply says why
     const started = performance.now();
     const request = { op: "apply", battle, command };
     if (ROLLING.has(command.type)) request.seed = freshSeed();
@@ -330,8 +332,8 @@ function wireForms() {
   });
   $("#odds-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    await haveBattle;
     const form = event.currentTarget;
+    await Promise.race([haveBattle, bootFailed]);
     clearErrors(form);
     $("#odds-result").textContent = t("odds.running");
     const reply = await core.request({ op: "odds", battle, runs: ODDS_RUNS, seed: freshSeed() });
