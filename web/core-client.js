@@ -11,6 +11,7 @@ export class CoreClient {
     this.pending = new Map();
     this.nextId = 1;
     this.timings = []; // round trips in ms, page side (request sent -> reply received)
+    this.workerTimings = []; // time inside the worker (conversion + api.handle), ms
     this.worker = new Worker(workerUrl, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
@@ -28,6 +29,7 @@ export class CoreClient {
       if (!waiting) return;
       this.pending.delete(message.id);
       this.timings.push(performance.now() - waiting.sent);
+      if (typeof message.ms === "number") this.workerTimings.push(message.ms);
       waiting.resolve(message.reply);
     }
   }

@@ -48,7 +48,13 @@ const core = new CoreClient(new URL("./worker.js", import.meta.url), {
     setStatus("status.failed", { step: t(`status.step.${failure.step}`), message: failure.message });
   },
 });
-window.backgroundBattle = { request: (request, via) => core.request(request, via), timings: core.timings, recalcTimings };
+// For tools and tests: the same door to the core the page uses, and its timings.
+window.backgroundBattle = {
+  request: (request, via) => core.request(request, via),
+  timings: core.timings,
+  workerTimings: core.workerTimings,
+  recalcTimings,
+};
 const quick = setupQuick(core);
 wireForms();
 wireTools();
