@@ -9,7 +9,7 @@ export const TERMS = {
   fighters: { en: "Fighters", ru: "Бойцы" },
   strength: { en: "Strength", ru: "Очки силы" },
   initial_strength: { en: "Initial strength S0", ru: "Итоговые начальные ОС" },
-  sl: { en: "SL", ru: "Уровень успеха (SL)" },
+  sl: { en: "SL", ru: "Уровень успеха" },
   killed: { en: "killed", ru: "убиты" },
   wounded: { en: "wounded", ru: "ранены" },
   fit: { en: "fit", ru: "готовы к бою" },
