@@ -92,7 +92,8 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
     (out / "wheels").mkdir()
     shutil.copyfile(wheel, out / "wheels" / wheel.name)
-    info = {"pyodide": version, "wheel": f"wheels/{wheel.name}"}
+    snapshot = hashlib.sha256(version.encode() + b"\0" + wheel.read_bytes()).hexdigest()[:16]
+    info = {"pyodide": version, "wheel": f"wheels/{wheel.name}", "snapshot": snapshot}
     (out / "build-info.js").write_text(
         "// Written by web/build.py: what this build of the site contains.\n"
         f"export const BUILD = {json.dumps(info)};\n",

@@ -34,6 +34,7 @@ html.dataset.interactive = "true";
 const core = new CoreClient(new URL("./worker.js", import.meta.url), {
   onProgress: (step) => setStatus(`status.${step}`),
   onReady: (info) => {
+    window.backgroundBattle.boot = info;
     setStatus("status.ready", { seconds: (info.timings.total / 1000).toFixed(1) });
     core.request({ op: "sizes" }).then((reply) => {
       if (reply.ok) {

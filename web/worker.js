@@ -34,6 +34,44 @@ async function importModule(url, step) {
   }
 }
 
+// A memory snapshot of Python with the core imported, kept in Cache Storage: a second visit
+// restores it instead of starting Python and importing again (Pyodide's _makeSnapshot and
+// _loadSnapshot options). Where Cache Storage is missing (not a secure context) it boots normally.
+const SNAPSHOTS = "bb-python-snapshot";
+const canSnapshot = typeof caches !== "undefined";
+
+async function readSnapshot(key) {
+  if (!canSnapshot) return null;
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    if (bytes) await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    /* quota or no Cache Storage: the next visit boots normally */
+  }
+}
+
+async function startPython(loadPyodide, indexURL, snapshotKey) {
+  const snapshot = await readSnapshot(snapshotKey);
+  if (snapshot) {
+    try {
+      return { pyodide: await loadPyodide({ indexURL, _loadSnapshot: snapshot }), fromSnapshot: true };
+    } catch {
+      await keepSnapshot(snapshotKey, null); // stale or damaged: drop it, boot from scratch
+    }
+  }
+  return { pyodide: await loadPyodide({ indexURL, _makeSnapshot: canSnapshot }), fromSnapshot: false };
+}
+
 async function boot() {
   const t0 = performance.now();
   post({ type: "progress", step: BOOT_STEPS[0] });
@@ -42,29 +80,29 @@ async function boot() {
   const wheelBytes = fetchBytes(wheelUrl, "core"); // downloads while Python boots
   wheelBytes.catch(() => {}); // reported when awaited below
   const { loadPyodide } = await importModule("./pyodide/pyodide.mjs", "runtime");
-  let pyodide;
+  const snapshotKey = new URL(`./snapshot/${BUILD.snapshot}`, self.location.href).href;
+  let pyodide, fromSnapshot;
   try {
-    pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", self.location.href).href });
+    ({ pyodide, fromSnapshot } = await startPython(loadPyodide, new URL("./pyodide/", self.location.href).href, snapshotKey));
   } catch (error) {
     throw new LoadError("runtime", error.message);
   }
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
   const bytes = await wheelBytes;
-  const sysconfig = pyodide.pyimport("sysconfig");
-  const sitePackages = sysconfig.get_path("purelib");
-  sysconfig.destroy();
+  let api, json, snapshot;
   try {
+    // The files go in even after a snapshot: the core reads its data files from the package.
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-  } catch (error) {
-    throw new LoadError("core", `${wheelUrl}: ${error.message}`);
-  }
-  let api, json;
-  try {
+    if (!fromSnapshot && canSnapshot) {
+      pyodide.runPython("import json, background_battle.api, background_battle.odds");
+      snapshot = pyodide.makeMemorySnapshot(); // before any proxy exists
+    }
     api = pyodide.pyimport("background_battle.api");
     json = pyodide.pyimport("json");
   } catch (error) {
-    throw new LoadError("core", error.message);
+    throw new LoadError("core", `${wheelUrl}: ${error.message}`);
   }
   core = {
     // JSON text across the boundary: exact numbers, null stays null, two short-lived proxies.
@@ -97,7 +135,9 @@ async function boot() {
     type: "ready",
     timings: { runtime: tRuntime - t0, core: tCore - tRuntime, total: tCore - t0 },
     pyodide: pyodide.version,
+    fromSnapshot,
   });
+  if (snapshot) await keepSnapshot(snapshotKey, snapshot);
 }
 
 const booted = boot().catch((error) => {

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from background_battle.api import handle
 from conftest import ROOT, open_page
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from static_server import StaticServer
 
 GOLDEN = ROOT / "tests" / "golden" / "vectors.json"
@@ -73,7 +73,8 @@ def test_a_file_that_fails_to_load_is_an_error_on_the_page_not_a_hang(
         broken.close()
 
 
-def test_the_same_seed_gives_the_same_battle_in_pyodide_as_in_cpython(page: Page) -> None:
+def cpython_replies() -> list[tuple[dict[str, Any], Any]]:
+    """A seeded battle played in CPython: each request and its reply."""
     new = handle({"op": "new_battle", "name": "twin"})
     commands = [
         {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 10, "strength": 30},
@@ -94,15 +95,65 @@ def test_the_same_seed_gives_the_same_battle_in_pyodide_as_in_cpython(page: Page
         battle = reply["battle"]
     odds_request = {"op": "odds", "battle": battle, "runs": 300, "seed": 5}
     expected.append((odds_request, json.loads(json.dumps(handle(odds_request)))))
+    return expected
 
+
+def assert_same_as_cpython(page: Page) -> None:
+    expected = cpython_replies()
     got = run_in_page(page, [request for request, _ in expected])
     for (request, reply), in_page in zip(expected, got, strict=True):
         assert in_page == reply, request.get("command", request["op"])
 
 
+def test_the_same_seed_gives_the_same_battle_in_pyodide_as_in_cpython(page: Page) -> None:
+    assert_same_as_cpython(page)
+
+
+SNAPSHOT_STORED = """async () => {
+    const cache = await caches.open("bb-python-snapshot");
+    return (await cache.keys()).length === 1;
+}"""
+
+
+def test_a_second_visit_restores_pythons_memory_snapshot_and_computes_the_same(
+    context: BrowserContext, server: StaticServer
+) -> None:
+    first = open_page(context, server.url)
+    assert first.evaluate("window.backgroundBattle.boot.fromSnapshot") is False
+    first.wait_for_function(SNAPSHOT_STORED, polling=200)
+    second = open_page(context, server.url)
+    assert second.evaluate("window.backgroundBattle.boot.fromSnapshot") is True
+    assert_same_as_cpython(second)
+    golden_vectors_match(second)
+
+
+def test_a_damaged_snapshot_is_dropped_and_python_boots_from_scratch(
+    context: BrowserContext, server: StaticServer
+) -> None:
+    first = open_page(context, server.url)
+    first.wait_for_function(SNAPSHOT_STORED, polling=200)
+    first.evaluate(
+        """async () => {
+            const cache = await caches.open("bb-python-snapshot");
+            const [key] = await cache.keys();
+            await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+        }"""
+    )
+    second = open_page(context, server.url)
+    assert second.evaluate("window.backgroundBattle.boot.fromSnapshot") is False
+    assert_same_as_cpython(second)
+
+
 def test_golden_vectors_give_exactly_the_cpython_results_inside_pyodide(page: Page) -> None:
     if not GOLDEN.is_file():
         pytest.skip(f"{GOLDEN.relative_to(ROOT)} is not written yet")
+    golden_vectors_match(page)
+
+
+def golden_vectors_match(page: Page) -> None:
+    """Every golden vector (when the file exists) gives exactly its response in the page."""
+    if not GOLDEN.is_file():
+        return
     vectors = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert vectors, "no golden vectors"
     got = run_in_page(page, [vector["request"] for vector in vectors])
