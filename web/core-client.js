@@ -2,22 +2,28 @@
 
 export class CoreClient {
   /**
-   * @param {URL|string} workerUrl
+   * @param {URL|string} workerUrl (used unless an early-started worker is handed over)
    * @param {{onProgress?: (step: string) => void, onReady?: (info: object) => void,
    *          onFailed?: (failure: {step: string, message: string}) => void}} hooks
    */
-  constructor(workerUrl, hooks = {}) {
+  constructor(workerUrl, hooks = {}, early = null) {
     this.hooks = hooks;
     this.pending = new Map();
     this.nextId = 1;
     this.timings = []; // round trips in ms, page side (request sent -> reply received)
     this.workerTimings = []; // time inside the worker (conversion + api.handle), ms
-    this.worker = new Worker(workerUrl, { type: "module" });
+    this.worker = early?.worker || new Worker(workerUrl, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault?.();
       this.fail({ step: "worker", message: event.message || "the worker could not start" });
     };
+    if (early?.worker) {
+      // After the caller's synchronous setup, before any later message.
+      queueMicrotask(() => {
+        for (const message of early.messages.splice(0)) this.receive(message);
+      });
+    }
   }
 
   receive(message) {

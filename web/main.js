@@ -48,7 +48,7 @@ const core = new CoreClient(new URL("./worker.js", import.meta.url), {
     resolveFailed();
     setStatus("status.failed", { step: t(`status.step.${failure.step}`), message: failure.message });
   },
-});
+}, window.backgroundBattleEarly);
 // For tools and tests: the same door to the core the page uses, and its timings.
 window.backgroundBattle = {
   request: (request, via) => core.request(request, via),

@@ -75,11 +75,13 @@ async function startPython(loadPyodide, indexURL, snapshotKey) {
 async function boot() {
   const t0 = performance.now();
   post({ type: "progress", step: BOOT_STEPS[0] });
-  const { BUILD } = await importModule("./build-info.js", "runtime");
+  const [{ BUILD }, { loadPyodide }] = await Promise.all([
+    importModule("./build-info.js", "runtime"),
+    importModule("./pyodide/pyodide.mjs", "runtime"),
+  ]);
   const wheelUrl = new URL(BUILD.wheel, self.location.href).href;
   const wheelBytes = fetchBytes(wheelUrl, "core"); // downloads while Python boots
   wheelBytes.catch(() => {}); // reported when awaited below
-  const { loadPyodide } = await importModule("./pyodide/pyodide.mjs", "runtime");
   const snapshotKey = new URL(`./snapshot/${BUILD.snapshot}`, self.location.href).href;
   let pyodide, fromSnapshot;
   try {
@@ -90,14 +92,16 @@ async function boot() {
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
   const bytes = await wheelBytes;
-  let api, json, snapshot;
+  let api, json, snapshot, snapshotMs = 0;
   try {
     // The files go in even after a snapshot: the core reads its data files from the package.
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
     if (!fromSnapshot && canSnapshot) {
       pyodide.runPython("import json, background_battle.api, background_battle.odds");
+      const t = performance.now();
       snapshot = pyodide.makeMemorySnapshot(); // before any proxy exists
+      snapshotMs = performance.now() - t;
     }
     api = pyodide.pyimport("background_battle.api");
     json = pyodide.pyimport("json");
@@ -136,6 +140,7 @@ async function boot() {
     timings: { runtime: tRuntime - t0, core: tCore - tRuntime, total: tCore - t0 },
     pyodide: pyodide.version,
     fromSnapshot,
+    snapshot: snapshot ? { bytes: snapshot.length, ms: snapshotMs } : null,
   });
   if (snapshot) await keepSnapshot(snapshotKey, snapshot);
 }
