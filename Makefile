@@ -25,7 +25,7 @@ $(STAMP): requirements-dev.txt pyproject.toml core/pyproject.toml
 
 lint: setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check core bridge tests
+	$(VENV)/bin/ruff format --check .
 
 typecheck: setup
 	$(VENV)/bin/mypy

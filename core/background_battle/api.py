@@ -23,7 +23,7 @@ from .log import apply
 from .odds import odds
 from .serialize import from_json, to_json
 from .units import SIZES, unit_strength
-from .validate import mapping, required, text, whole
+from .validate import mapping, one_of, required, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -33,14 +33,7 @@ def handle(request: Any) -> Reply:
     """Answer one request ``{"op": ..., ...}``; a failure is ``{"ok": false, "error": {...}}``."""
     try:
         request = mapping(request, "request")
-        op = request.get("op")
-        if op not in OPS:
-            raise BattleError(
-                "unknown_op",
-                "op",
-                f"unknown op {op!r}; known: {', '.join(OPS)}",
-                accepted=list(OPS),
-            )
+        op = one_of(request.get("op"), "op", OPS, "unknown_op")
         return {"ok": True, **OPS[op](request)}
     except BattleError as error:
         return {"ok": False, "error": error.to_dict()}

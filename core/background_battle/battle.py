@@ -8,7 +8,7 @@ from typing import Any, Final, Literal
 from .influence import InfluenceTable, default_table
 from .modifiers import Modifier
 from .units import Unit
-from .validate import Side
+from .validate import Side, text
 
 Status = Literal["setup", "fighting", "ended"]
 HIDEABLE: Final = ("allies.strength", "allies.fighters", "enemies.strength", "enemies.fighters")
@@ -101,7 +101,5 @@ def new_battle(name: str = "battle") -> Battle:
     >>> new_battle("ambush").status, new_battle("ambush").version
     ('setup', 0)
     """
-    from .validate import text
-
     name = text(name, "name")
     return Battle(name=name, created_as=name)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import api
+from .demo import play
 from .errors import BattleError
 from .tables import casualty_table, last_stand_text, leader_bonus_text, odds_table
 
@@ -108,8 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(args: argparse.Namespace) -> str:
     """The text a subcommand prints."""
     if args.command == "demo":
-        from .demo import play
-
         return play(_seed(args.seed))
     request = _request(args)
     reply = api.handle(request)

@@ -7,7 +7,7 @@ from typing import Any
 
 from .battle import Battle, new_battle
 from .log import apply
-from .tables import fates_bar, table
+from .tables import fates_table
 from .validate import SIDES
 from .view import state_view
 
@@ -150,18 +150,9 @@ def _influence(event: dict[str, Any]) -> list[str]:
 
 
 def _casualties(battle: Battle) -> list[str]:
-    view = state_view(battle)
-    rows = [
-        [
-            u["name"],
-            u["fighters"],
-            c["killed"],
-            c["wounded"],
-            c["fit"],
-            fates_bar(c["killed"], c["wounded"], c["fit"]),
-        ]
-        for u in view["units"]
-        if (c := u["casualties"]) is not None
+    units = [
+        {"name": u["name"], "fighters": u["casualties"]["fighters"], **u["casualties"]}
+        for u in state_view(battle)["units"]
+        if u["casualties"] is not None
     ]
-    headers = ["Casualties (потери)", "fighters", "killed", "wounded", "fit", ""]
-    return ["", table(headers, rows) + "█ killed  ▒ wounded  ░ fit"]
+    return ["", fates_table("Casualties (потери)", units)]

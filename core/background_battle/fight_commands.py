@@ -16,7 +16,18 @@ from .opposed import opposed, wfrp_test
 from .rounding import round_half_down
 from .setup_commands import known_unit
 from .units import MAX_STRENGTH
-from .validate import SIDES, Side, flag, mapping, other_side, required, share, side, whole
+from .validate import (
+    SIDES,
+    Side,
+    flag,
+    mapping,
+    one_of,
+    other_side,
+    required,
+    share,
+    side,
+    whole,
+)
 
 Event = dict[str, Any]
 ROUND_MODES = ("auto", "rolls", "lost")
@@ -56,7 +67,7 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
             raise BattleError(
                 "sl_on_failure",
                 "sl",
-                f"a failed test has an SL of 0 or less, not +{sl}: a failure gives no bonus",
+                f"sl of a failed test must be 0 or less, not +{sl}: a failure gives no bonus",
                 max=0,
             )
     strength = battle.strength(leader_side)
@@ -67,14 +78,7 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
 
 def resolve_round(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """One opposed test between the sides: rolled here, rolls typed in, or the loss typed in."""
-    mode = command.get("mode", "auto")
-    if mode not in ROUND_MODES:
-        raise BattleError(
-            "out_of_range",
-            "mode",
-            f"mode must be one of {', '.join(ROUND_MODES)}, not {mode!r}",
-            accepted=list(ROUND_MODES),
-        )
+    mode = one_of(command.get("mode", "auto"), "mode", ROUND_MODES)
     targets = {s: battle.strength(s) + battle.side(s).pending_bonus for s in SIDES}
     event: Event = {"type": "round_resolved", "round": battle.round + 1, "mode": mode}
     event["targets"] = targets

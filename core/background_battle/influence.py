@@ -158,7 +158,7 @@ def _band(raw: Any, index: int, count: int) -> Band:
 
 
 def _texts(raw: Any, field: str) -> tuple[tuple[str, str], ...]:
-    if isinstance(raw, str):
+    if isinstance(raw, str) and raw.strip():
         raw = {"en": raw}
     if not isinstance(raw, dict) or not raw:
         raise BattleError(

@@ -15,7 +15,7 @@ from .battle import Battle, Entry, Status
 from .dice import Dice
 from .errors import BattleError
 from .events import fold
-from .validate import mapping
+from .validate import mapping, one_of
 
 MAX_LOG: Final = 100_000
 Decide = Callable[[Battle, Mapping[str, Any], Dice], list[dict[str, Any]]]
@@ -48,14 +48,7 @@ def decide(battle: Battle, command: Any, dice: Dice) -> Entry:
         BattleError: for an unknown command, a command out of its phase, or any bad field.
     """
     command = mapping(command, "command")
-    kind = command.get("type")
-    if not isinstance(kind, str) or kind not in COMMANDS:
-        raise BattleError(
-            "unknown_command",
-            "type",
-            f"unknown command type {kind!r}; known: {', '.join(COMMANDS)}",
-            accepted=list(COMMANDS),
-        )
+    kind = one_of(command.get("type"), "type", COMMANDS, "unknown_command")
     if len(battle.log) >= MAX_LOG:
         raise BattleError("too_many", "log", f"a battle's log holds at most {MAX_LOG} entries")
     rule, phases = COMMANDS[kind]

@@ -7,7 +7,7 @@ from typing import Any, Final
 from .battle import Battle, Entry, new_battle
 from .dice import RecordedDice, recorded_rolls
 from .errors import BattleError
-from .log import MAX_LOG, decide, evolve
+from .log import MAX_LOG, apply, decide, evolve
 from .validate import mapping, text, whole
 
 SCHEMA: Final = 1
@@ -98,8 +98,6 @@ def upgrade(raw: Any) -> dict[str, Any]:
 
 def _from_setup(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 0 to 1: turn the hand-written set-up into the log that builds it."""
-    from .log import apply
-
     battle = new_battle(str(data.get("name") or "battle"))
     commands: list[dict[str, Any]] = []
     units = data.get("units", [])

@@ -10,7 +10,7 @@ from .dice import Dice
 from .errors import BattleError
 from .modifiers import Modifier, initial_strength
 from .units import MAX_FIGHTERS, MAX_RATING, MAX_STRENGTH, SIZES, Unit, unit_strength
-from .validate import SIDES, mapping, required, side, text, whole
+from .validate import SIDES, mapping, one_of, required, side, text, whole
 
 MAX_BATTLE_UNITS: Final = 1000
 MAX_MODIFIERS: Final = 50
@@ -27,15 +27,7 @@ def _strength_of(command: Mapping[str, Any], fighters: int, size: str) -> int:
 
 
 def _size(command: Mapping[str, Any], default: str = "average") -> str:
-    size = command.get("size") or default
-    if size not in SIZES:
-        raise BattleError(
-            "unknown_size",
-            "size",
-            f"size must be one of {', '.join(SIZES)}, not {size!r}",
-            accepted=list(SIZES),
-        )
-    return str(size)
+    return one_of(command.get("size") or default, "size", SIZES, "unknown_size")
 
 
 def add_unit(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:

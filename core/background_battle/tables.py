@@ -44,6 +44,19 @@ def casualty_table(initial: Any, remaining: Any, reply: dict[str, Any]) -> str:
     """The casualties of one side, a row per unit, with a bar."""
     share = reply["lost_share"]
     head = f"Strength lost (потеряно ОС): {share:.0%} — S0 {initial}, left {remaining}\n\n"
+    return head + fates_table("unit (отряд)", reply["units"])
+
+
+def fates_table(title: str, units: Sequence[dict[str, Any]]) -> str:
+    """A row per unit (``name``, ``fighters``, ``killed``, ``wounded``, ``fit``) and a bar.
+
+    >>> print(fates_table("unit", [{"name": "Dwarves", "fighters": 10, "killed": 2,
+    ...     "wounded": 4, "fit": 4}]), end="")
+    unit    fighters killed wounded fit
+    Dwarves       10      2       4   4 ████▒▒▒▒▒▒▒▒░░░░░░░░
+    <BLANKLINE>
+    █ killed (убиты)  ▒ wounded (ранены)  ░ fit (готовы к бою)
+    """
     rows = [
         [
             u["name"],
@@ -53,11 +66,10 @@ def casualty_table(initial: Any, remaining: Any, reply: dict[str, Any]) -> str:
             u["fit"],
             fates_bar(u["killed"], u["wounded"], u["fit"]),
         ]
-        for u in reply["units"]
+        for u in units
     ]
-    headers = ["unit (отряд)", "fighters", "killed", "wounded", "fit", ""]
-    legend = "\n█ killed (убиты)  ▒ wounded (ранены)  ░ fit (готовы к бою)\n"
-    return head + table(headers, rows) + legend
+    headers = [title, "fighters", "killed", "wounded", "fit", ""]
+    return table(headers, rows) + "\n█ killed (убиты)  ▒ wounded (ранены)  ░ fit (готовы к бою)\n"
 
 
 def leader_bonus_text(strength: Any, sl: Any, reply: dict[str, Any]) -> str:

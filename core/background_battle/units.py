@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from .errors import BattleError
 from .rounding import round_half_down
-from .validate import Side
+from .validate import Side, one_of
 
 MAX_FIGHTERS: Final = 100_000
 MAX_STRENGTH: Final = 1_000_000
@@ -67,15 +66,7 @@ def size_multiplier(size: str) -> Fraction:
     Raises:
         BattleError: ``unknown_size`` for a size not on the ladder.
     """
-    try:
-        return SIZES[size]
-    except (KeyError, TypeError):
-        raise BattleError(
-            "unknown_size",
-            "size",
-            f"size must be one of {', '.join(SIZES)}, not {size!r}",
-            accepted=list(SIZES),
-        ) from None
+    return SIZES[one_of(size, "size", SIZES, "unknown_size")]
 
 
 def unit_strength(fighters: int, rating: int, size: str = "average") -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 from typing import Any, Final, Literal, cast
 
@@ -100,6 +100,26 @@ def text(value: Any, field: str, limit: int = MAX_TEXT) -> str:
             max=limit,
         )
     return trimmed
+
+
+def one_of(value: Any, field: str, accepted: Collection[str], code: str = "out_of_range") -> str:
+    """One of a fixed set of names.
+
+    >>> one_of("large", "size", ("small", "large"))
+    'large'
+    >>> one_of(["x"], "size", ("small", "large"), "unknown_size")
+    Traceback (most recent call last):
+    ...
+    background_battle.errors.BattleError: size must be one of small, large, not ['x']
+    """
+    if not isinstance(value, str) or value not in accepted:
+        raise BattleError(
+            code,
+            field,
+            f"{field} must be one of {', '.join(accepted)}, not {_show(value)}",
+            accepted=list(accepted),
+        )
+    return value
 
 
 def side(value: Any, field: str = "side") -> Side:
