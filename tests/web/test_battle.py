@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from background_battle.api import handle
 from gm import (
     acted,
     add_unit,
@@ -17,6 +16,8 @@ from gm import (
     version,
 )
 from playwright.sync_api import Page, expect
+
+from background_battle.api import handle
 
 
 def test_dwarves_who_lost_12_of_30_strength_have_2_killed_4_wounded_4_fit(page: Page) -> None:

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from background_battle.api import handle
 from conftest import ROOT, open_page
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from static_server import StaticServer
+
+from background_battle.api import handle
 
 GOLDEN = ROOT / "tests" / "golden" / "vectors.json"
 
