@@ -121,7 +121,7 @@ def test_the_language_follows_the_browser_switches_and_is_remembered(
         assert page.get_attribute("html", "lang") == "ru"
         # the rule's Russian terms stand next to the English ones, and the other way round
         expect(page.locator("#casualties-title")).to_have_text("Оставшиеся бойцы Casualties")
-        page.get_by_role("button", name="EN").click()
+        page.get_by_role("button", name="EN", exact=True).click()
         expect(page.locator("h1")).to_contain_text("Background Battle")
         expect(page.locator("#casualties-title")).to_have_text("Casualties Оставшиеся бойцы")
         page.reload()
@@ -154,7 +154,7 @@ def test_bad_input_is_shown_next_to_its_field_and_nothing_is_lost(page: Page) ->
     form.get_by_role("button", name="Add the unit").click()
     expect(error).to_have_text("Fighters: a whole number from 1 to 100000")
 
-    page.get_by_role("button", name="RU").click()
+    page.get_by_role("button", name="RU", exact=True).click()
     form.get_by_role("button", name="Добавить отряд").click()
     expect(error).to_have_text("Бойцы: целое число от 1 до 100000")
     fighters.fill("4")
@@ -187,13 +187,13 @@ def test_a_phone_360_px_wide_has_no_sideways_scrolling_and_big_tap_targets(
     context = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 740})
     try:
         page = open_page(context, server.url)
-        page.get_by_role("button", name="EN").click()
+        page.get_by_role("button", name="EN", exact=True).click()
         add_unit(page, "allies", "Ironbreakers of the Deep Hold Karak-Eight-Peaks", 10, strength=30)
         add_unit(page, "enemies", "Orcs", 12, strength=26)
         start(page)
         page.get_by_role("button", name="Simulate the rest of the battle").click()
         expect(page.locator("#odds-result .odds-chart")).to_be_visible(timeout=60_000)
-        page.get_by_role("button", name="RU").click()  # the longer language
+        page.get_by_role("button", name="RU", exact=True).click()  # the longer language
         for tab in ("Только потери", "Бой"):
             page.get_by_role("tab", name=tab).click()
             width = page.evaluate("document.documentElement.scrollWidth")
