@@ -91,7 +91,7 @@ export function fieldName(field) {
 /** The core's error in the page's language: its code and params, worded here. */
 export function errorMessage(error) {
   if (!error) return "";
-  const params = { ...(error.params || {}), field: fieldName(error.field) };
+  const params = { ...(error.params || {}), field: fieldName(error.field), message: error.message };
   const code = error.code;
   if (code === "out_of_range" || code === "not_integer") {
     const hasMin = params.min !== undefined && params.min !== null;

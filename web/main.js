@@ -252,6 +252,7 @@ const BUILDERS = {
     if (valueOf(form, "how") === "test") return putValues(command, form, ["leadership", "roll"]);
     return putValues(command, form, ["sl", "success"]);
   },
+  set_influence_table: () => ({ type: "set_influence_table", table: null }),
   set_strength: (form) => putValues({ type: "set_strength" }, form, ["side", "strength"]),
   detach_fighters: (form) => putValues({ type: "detach_fighters" }, form, ["unit", "fighters"]),
   pcs_won(form) {
@@ -337,6 +338,22 @@ function wireForms() {
       renumberModifiers(form);
     }
   });
+  $("#table-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (!file) return;
+    const form = $("#table-form");
+    clearErrors(form);
+    let table;
+    try {
+      table = JSON.parse(await file.text());
+    } catch (error) {
+      $(".form-error", form).textContent = t("influence.bad_file", { message: error.message });
+      return;
+    }
+    apply({ type: "set_influence_table", table }, form);
+  });
+  $("#house-table").addEventListener("click", () => apply({ type: "set_influence_table", table: null }, $("#table-form")));
   $("#odds-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.currentTarget;

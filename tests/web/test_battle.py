@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from gm import (
     acted,
     add_unit,
@@ -184,3 +187,37 @@ def test_a_battle_ends_when_a_sides_strength_reaches_zero(page: Page) -> None:
     acted(page, before)
     expect(page.locator("#battle-winner")).to_contain_text("The allies won")
     assert casualties_of(page, "Orcs") == {"killed": 6, "wounded": 6, "fit": 0}
+
+
+def test_a_gms_own_influence_table_replaces_the_house_one(page: Page, tmp_path: Path) -> None:
+    add_unit(page, "allies", "Dwarves", 10, strength=30)
+    add_unit(page, "enemies", "Orcs", 12, strength=26)
+    start(page)
+    page.locator("#influence-table summary").click()
+    band = {"min": None, "max": 50, "effect": {"en": "Bad luck", "ru": "Неудача"}}
+    ours = {
+        "name": {"en": "Our table", "ru": "Наша таблица"},
+        "bands": [band, {"min": 51, "max": None, "effect": {"en": "Good luck", "ru": "Удача"}}],
+    }
+    table_file = tmp_path / "table.json"
+    table_file.write_text(json.dumps(ours))
+    before = version(page)
+    page.locator("#table-file").set_input_files(str(table_file))
+    acted(page, before)
+    expect(page.locator("#influence-table caption")).to_have_text("Our table")
+
+    influence = page.locator("#influence-form")
+    influence.get_by_label("d100").fill("40")
+    click_and_wait(page, influence.get_by_role("button", name="Roll on the Influence table"))
+    # during the fight the modifier is this side's strength minus the other's: 30 - 26
+    expect(page.locator("#influence-result .big-line")).to_have_text("Allies: d100 40 + 4 = 44")
+    expect(page.locator('#influence-result [data-bind="effect"]')).to_have_text("≤ 50: Bad luck")
+
+    gap = {**ours, "bands": [band, {"min": 60, "max": None, "effect": {"en": "Good luck"}}]}
+    table_file.write_text(json.dumps(gap))
+    before = version(page)
+    page.locator("#table-file").set_input_files(str(table_file))
+    expect(page.locator("#table-form .form-error")).to_contain_text("not a valid Influence table")
+    assert version(page) == before
+    click_and_wait(page, page.get_by_role("button", name="Back to the house table"))
+    expect(page.locator("#influence-table caption")).not_to_have_text("Our table")
