@@ -218,7 +218,8 @@ const text = (form, name) => {
 
 const BUILDERS = {
   add_unit(form) {
-    const command = { type: "add_unit", side: form.dataset.side };
+    const editing = form.dataset.editing;
+    const command = editing ? { type: "update_unit", unit: editing } : { type: "add_unit", side: form.dataset.side };
     const name = text(form, "name");
     if (name !== undefined) command.name = name;
     const fields = valueOf(form, "how") === "rating" ? ["fighters", "rating", "size"] : ["fighters", "strength"];
@@ -277,6 +278,7 @@ const BUILDERS = {
 
 const AFTER_SUCCESS = {
   add_unit(form) {
+    setEditing(form, null);
     for (const name of ["name", "fighters", "strength", "rating"]) form.elements.namedItem(name).value = "";
     $('[data-bind="rated"]', form).textContent = "";
     form.elements.namedItem("name").focus();
@@ -324,9 +326,14 @@ function wireForms() {
     form.addEventListener("change", () => previewRated(form));
   }
   document.addEventListener("click", (event) => {
+    const edit = event.target.closest(".edit-unit");
+    if (edit) editUnit(edit.dataset.unit);
+    const cancel = event.target.closest(".cancel-edit");
+    if (cancel) AFTER_SUCCESS.add_unit(cancel.closest("form"));
     const remove = event.target.closest(".remove-unit");
     if (remove) {
       const form = $(".add-unit", remove.closest(".side"));
+      if (form.dataset.editing === remove.dataset.unit) AFTER_SUCCESS.add_unit(form);
       apply({ type: "remove_unit", unit: remove.dataset.unit }, form);
     }
     const addModifier = event.target.closest(".add-modifier");
@@ -366,6 +373,33 @@ function wireForms() {
     lastOdds = reply;
     renderOdds($("#odds-result"), reply);
   });
+}
+
+/** Put a unit's figures into its side's form, which then saves changes instead of adding. */
+function editUnit(id) {
+  const unit = view.units.find((u) => u.id === id);
+  if (!unit) return;
+  const form = $(`.side[data-side="${unit.side}"] form.add-unit`);
+  clearErrors(form);
+  setEditing(form, unit.id);
+  form.elements.namedItem("name").value = unit.name;
+  form.elements.namedItem("fighters").value = String(unit.fighters);
+  form.elements.namedItem("strength").value = String(unit.strength);
+  const typed = form.querySelector('input[name="how"][value="strength"]');
+  typed.checked = true;
+  typed.dispatchEvent(new Event("change", { bubbles: true }));
+  form.elements.namedItem("name").focus();
+}
+
+function setEditing(form, id) {
+  if (id) form.dataset.editing = id;
+  else delete form.dataset.editing;
+  const keys = id ? ["unit.edit_title", "unit.save"] : ["unit.add_title", "unit.add"];
+  for (const [el, key] of [[$(".add-unit-title", form), keys[0]], [$(".add-unit-submit", form), keys[1]]]) {
+    el.dataset.i18n = key;
+    el.textContent = t(key);
+  }
+  $(".cancel-edit", form).hidden = !id;
 }
 
 async function previewRated(form) {

@@ -81,6 +81,13 @@ function renderSide(card, side, view) {
     }
     item.append(head);
     if (view.status === "setup") {
+      const edit = document.createElement("button");
+      edit.type = "button";
+      edit.className = "icon edit-unit";
+      edit.dataset.unit = unit.id;
+      edit.textContent = "✎";
+      edit.setAttribute("aria-label", t("unit.edit", { name: unit.name }));
+      item.append(edit);
       const remove = document.createElement("button");
       remove.type = "button";
       remove.className = "icon remove-unit";

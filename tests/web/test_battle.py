@@ -221,3 +221,20 @@ def test_a_gms_own_influence_table_replaces_the_house_one(page: Page, tmp_path: 
     assert version(page) == before
     click_and_wait(page, page.get_by_role("button", name="Back to the house table"))
     expect(page.locator("#influence-table caption")).not_to_have_text("Our table")
+
+
+def test_a_unit_typed_wrong_is_edited_in_place_before_the_start(page: Page) -> None:
+    add_unit(page, "allies", "Dwarfs", 10, strength=30)
+    units = side_card(page, "allies").locator(".unit")
+    units.get_by_role("button", name="Edit Dwarfs").click()
+    form = side_card(page, "allies").locator("form.add-unit")
+    expect(form.get_by_label("Fighters")).to_have_value("10")
+    form.get_by_label("Name").fill("Dwarves")
+    form.get_by_label("Fighters").fill("12")
+    click_and_wait(page, form.get_by_role("button", name="Save the unit"))
+
+    expect(units).to_have_count(1)
+    expect(units).to_contain_text("Dwarves")
+    expect(units).to_contain_text("12 fighters · strength 30")
+    expect(form.get_by_role("button", name="Add the unit")).to_be_visible()
+    expect(form.get_by_label("Name")).to_have_value("")
