@@ -16,7 +16,7 @@ from .modifiers import Modifier, initial_strength
 from .odds import Odds, odds
 from .opposed import TestRoll, opposed, strength_lost, wfrp_test
 from .rounding import round_half_down, strength_bonus
-from .serialize import SCHEMA, from_json, to_json
+from .serialize import SCHEMA, from_json, restore, to_json
 from .units import SIZES, Unit, size_multiplier, unit_strength
 from .view import redact_entry, state_view
 
@@ -52,6 +52,7 @@ __all__ = [
     "opposed",
     "rebuild",
     "redact_entry",
+    "restore",
     "round_half_down",
     "size_multiplier",
     "state_view",

@@ -30,8 +30,10 @@ STRENGTH_KEYS: Final = frozenset(
 FIGHTER_KEYS: Final = frozenset({"fighters", "detached", "casualties"})
 
 
-def state_view(battle: Battle, role: Role = "gm") -> dict[str, Any]:
+def state_view(battle: Battle, role: Role = "gm", *, log: bool = True) -> dict[str, Any]:
     """The battle as a shell shows it; a player's view has the hidden numbers as ``None``.
+
+    ``log=False`` leaves the log out (a live client that follows the events has it already).
 
     >>> from background_battle import new_battle, apply
     >>> battle, _ = apply(new_battle("x"), {"type": "add_unit", "name": "Orcs",
@@ -53,11 +55,15 @@ def state_view(battle: Battle, role: Role = "gm") -> dict[str, Any]:
         "units": [_unit_view(battle, unit.id) for unit in battle.units],
         "hidden": sorted(battle.hidden),
         "influence_table": battle.table().to_dict(),
-        "log": [entry.to_dict() for entry in battle.log],
+        "log": [entry.to_dict() for entry in battle.log] if log else None,
         "undone": sorted(battle.undone),
         "can_undo": bool(battle.active_entries()),
     }
-    return redact_view(battle, view) if role == "player" else view
+    if role == "player":
+        view = redact_view(battle, view)
+    if not log:
+        del view["log"]
+    return view
 
 
 def _side_view(battle: Battle, side: Side) -> dict[str, Any]:
@@ -99,7 +105,8 @@ def redact_view(battle: Battle, view: dict[str, Any]) -> dict[str, Any]:
                 for key, value in view["sides"][side].items()
             }
     view["units"] = [_redact(unit, battle, None) for unit in view["units"]]
-    view["log"] = [redact_entry(battle, entry) for entry in view["log"]]
+    if view["log"] is not None:
+        view["log"] = [redact_entry(battle, entry) for entry in view["log"]]
     return view
 
 

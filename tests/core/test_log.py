@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from background_battle import BattleError, apply, from_json, new_battle, rebuild, to_json
+from background_battle import BattleError, apply, from_json, new_battle, rebuild, restore, to_json
 from background_battle.serialize import SCHEMA
 
 from .builders import dwarves_and_orcs, run, unit
@@ -130,3 +130,8 @@ def test_unit_ids_are_unique() -> None:
     with pytest.raises(BattleError) as caught:
         run(battle, unit("B", "allies", 1, 1, id="x"))
     assert caught.value.code == "duplicate_id"
+
+
+def test_restore_of_our_own_json_gives_the_same_battle_undo_included() -> None:
+    battle = run(played(), {"type": "undo"}, {"type": "undo"}, {"type": "rename", "name": "later"})
+    assert restore(to_json(battle)) == battle

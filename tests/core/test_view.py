@@ -62,3 +62,14 @@ def test_influence_modifier_after_the_battle_stays_visible_for_a_visible_winner(
     )
     event = state_view(battle, "player")["log"][-1]["events"][0]
     assert (event["modifier"], event["total"]) == (80, 130)
+
+
+def test_a_view_without_the_log_is_the_view_less_its_log() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 1, "enemies": 2}},
+    )
+    for role in ("gm", "player"):
+        full = state_view(battle, role)
+        del full["log"]
+        assert state_view(battle, role, log=False) == full

@@ -1,0 +1,208 @@
+"""The edge: turn a frame into a checked message, and bridge answers into frames.
+
+Every check names the field and the accepted range; see docs/protocol.md.
+
+>>> parse('{"type": "ping"}')
+{'type': 'ping'}
+>>> parse('[1, 2]')
+Traceback (most recent call last):
+...
+background_battle_bridge.protocol.ProtocolError: a message must be a JSON object with a "type"
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 64 * 1024
+MAX_NAME = 64
+MAX_ID = 64
+CLIENT_KINDS = ("web", "foundry", "cli")
+CLIENT_TYPES = frozenset(
+    {
+        "hello",
+        "subscribe",
+        "unsubscribe",
+        "list_battles",
+        "command",
+        "tokens",
+        "request_casualties",
+        "applied",
+        "ping",
+    }
+)
+GM_ONLY_TYPES = frozenset({"command", "tokens", "request_casualties", "applied"})
+
+
+class ProtocolError(Exception):
+    """A message the bridge refuses: a stable `code`, the `field` at fault, a readable message."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        field: str | None = None,
+        params: dict[str, Any] | None = None,
+        version: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+        self.message = message
+        self.params = params or {}
+        self.version = version
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """One frame of compact JSON."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse(frame: str | bytes) -> dict[str, Any]:
+    """Decode one frame into a message with a known `type`.
+
+    Raises:
+        ProtocolError: `bad_frame`, `bad_json`, `bad_message` or `unknown_type`.
+    """
+    if not isinstance(frame, str):
+        raise ProtocolError("bad_frame", "only text frames of JSON are accepted")
+    try:
+        message = json.loads(frame)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"the frame is not valid JSON ({exc})") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError(
+            "bad_message", 'a message must be a JSON object with a "type"', field="type"
+        )
+    if message["type"] not in CLIENT_TYPES:
+        raise ProtocolError(
+            "unknown_type",
+            f"unknown message type {message['type'][:40]!r}; "
+            f"accepted: {', '.join(sorted(CLIENT_TYPES))}",
+            field="type",
+            params={"accepted": sorted(CLIENT_TYPES)},
+        )
+    return message
+
+
+def text(message: dict[str, Any], name: str, *, max_len: int, optional: bool = False) -> Any:
+    """A text field of 1..max_len characters (None when optional and absent).
+
+    >>> text({"battle": "ambush"}, "battle", max_len=64)
+    'ambush'
+    """
+    value = message.get(name)
+    if value is None:
+        if optional:
+            return None
+        raise ProtocolError("required", f"{name} is required", field=name)
+    if not isinstance(value, str):
+        raise ProtocolError("not_text", f"{name} must be text", field=name)
+    if not 1 <= len(value) <= max_len or not value.strip():
+        raise ProtocolError(
+            "out_of_range",
+            f"{name} must be 1 to {max_len} characters, not blank",
+            field=name,
+            params={"min": 1, "max": max_len},
+        )
+    if any(ord(ch) < 32 for ch in value):
+        raise ProtocolError(
+            "out_of_range", f"{name} must not contain control characters", field=name
+        )
+    return value
+
+
+def integer(
+    message: dict[str, Any], name: str, *, low: int, high: int, optional: bool = False
+) -> Any:
+    """An integer field in low..high (None when optional and absent); booleans are not integers.
+
+    >>> integer({"version": 3}, "version", low=0, high=10)
+    3
+    """
+    value = message.get(name)
+    if value is None:
+        if optional:
+            return None
+        raise ProtocolError("required", f"{name} is required", field=name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError("not_integer", f"{name} must be a whole number", field=name)
+    if not low <= value <= high:
+        raise ProtocolError(
+            "out_of_range",
+            f"{name} must be from {low} to {high}",
+            field=name,
+            params={"min": low, "max": high},
+        )
+    return value
+
+
+def boolean(message: dict[str, Any], name: str, *, default: bool) -> bool:
+    """A true/false field with a default."""
+    value = message.get(name, default)
+    if not isinstance(value, bool):
+        raise ProtocolError("not_bool", f"{name} must be true or false", field=name)
+    return value
+
+
+def obj(message: dict[str, Any], name: str) -> dict[str, Any]:
+    """A required JSON object field."""
+    value = message.get(name)
+    if value is None:
+        raise ProtocolError("required", f"{name} is required", field=name)
+    if not isinstance(value, dict):
+        raise ProtocolError("not_object", f"{name} must be a JSON object", field=name)
+    return value
+
+
+def text_list(
+    message: dict[str, Any], name: str, *, max_items: int, max_len: int, prefix: str = ""
+) -> list[str]:
+    """A list of at most max_items texts of 1..max_len characters."""
+    value = message.get(name)
+    where = prefix + name
+    if value is None:
+        raise ProtocolError("required", f"{where} is required", field=where)
+    if not isinstance(value, list):
+        raise ProtocolError("not_list", f"{where} must be a list", field=where)
+    if len(value) > max_items:
+        raise ProtocolError(
+            "out_of_range",
+            f"{where} may hold at most {max_items} items",
+            field=where,
+            params={"min": 0, "max": max_items},
+        )
+    for item in value:
+        if not isinstance(item, str):
+            raise ProtocolError("not_text", f"every item of {where} must be text", field=where)
+        if not 1 <= len(item) <= max_len:
+            raise ProtocolError(
+                "out_of_range",
+                f"every item of {where} must be 1 to {max_len} characters",
+                field=where,
+                params={"min": 1, "max": max_len},
+            )
+    return list(value)
+
+
+def error(exc: ProtocolError, request: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The `error` message for a refused request, echoing its `id` and `battle` when it had them."""
+    message: dict[str, Any] = {
+        "type": "error",
+        "code": exc.code,
+        "field": exc.field,
+        "message": exc.message,
+        "params": exc.params,
+    }
+    if request is not None:
+        for key in ("id", "battle"):
+            if isinstance(request.get(key), str):
+                message[key] = request[key]
+    if exc.version is not None:
+        message["version"] = exc.version
+    return message
+
+
+INTERNAL_ERROR = error(ProtocolError("internal", "the bridge failed; see its log"))

@@ -1,0 +1,131 @@
+"""One battle as the bridge holds it: the core's value plus what the bridge remembers about it.
+
+The bridge remembers the accepted command ids (a retried id is applied once), whether the battle
+is archived, and, for the Foundry module, which scene tokens belong to which unit and which
+casualty results were applied. Every change is a record; `absorb` replays one, the same way at
+start-up as live, so what is on disk is what is in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from background_battle import (
+    SCHEMA,
+    Battle,
+    evolve,
+    from_json,
+    new_battle,
+    restore,
+    state_view,
+    to_json,
+)
+
+from .storage import Record
+
+
+@dataclass(eq=False)
+class Room:
+    """A named battle, its bridge-side memory and its watchers' views (cached per version)."""
+
+    name: str
+    battle: Battle
+    seq: int = 0
+    archived: bool = False
+    ids: dict[str, int] = field(default_factory=dict)
+    tokens: dict[str, list[str]] = field(default_factory=dict)
+    applied: dict[str, dict[str, Any]] = field(default_factory=dict)
+    since_snapshot: int = 0
+    _views: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def created(cls, name: str, record: Record) -> Room:
+        """The room a `created` record makes: a new empty battle."""
+        room = cls(name=name, battle=new_battle(name), seq=1)
+        room.ids[record["id"]] = 0
+        return room
+
+    @classmethod
+    def from_snapshot(cls, name: str, seq: int, data: dict[str, Any]) -> Room:
+        """The room as a snapshot saved it.
+
+        The bridge wrote the snapshot with the core's own `to_json`, so the core's `restore`
+        folds the log once, as trusted (like the records after it are replayed with `evolve`);
+        an older schema goes through `from_json`, which upgrades it and checks every entry.
+        """
+        saved = data["battle"]
+        battle = restore(saved) if saved.get("schema") == SCHEMA else from_json(saved)
+        return cls(
+            name=name,
+            battle=battle,
+            seq=seq,
+            archived=data["archived"],
+            ids=dict(data["ids"]),
+            tokens={unit: list(ids) for unit, ids in data["tokens"].items()},
+            applied=dict(data["applied"]),
+        )
+
+    def snapshot_data(self) -> dict[str, Any]:
+        """Everything `from_snapshot` needs."""
+        return {
+            "battle": to_json(self.battle),
+            "archived": self.archived,
+            "ids": self.ids,
+            "tokens": self.tokens,
+            "applied": self.applied,
+        }
+
+    @property
+    def version(self) -> int:
+        return int(self.battle.version)
+
+    def absorb(self, seq: int, record: Record, battle: Battle | None = None) -> None:
+        """Take one record into the room; `battle` is the already-computed result when live."""
+        kind = record["kind"]
+        if kind == "entry":
+            self.battle = battle if battle is not None else evolve(self.battle, record["entry"])
+            self._views.clear()
+            self.ids[record["id"]] = self.version
+        elif kind == "archived":
+            self.archived = True
+            self.ids[record["id"]] = self.version
+        elif kind == "tokens":
+            if record["token_ids"]:
+                self.tokens[record["unit"]] = list(record["token_ids"])
+            else:
+                self.tokens.pop(record["unit"], None)
+        elif kind == "applied":
+            self.applied[record["unit"]] = dict(record["report"])
+        else:
+            raise ValueError(f"record {seq} of battle {self.name!r} has unknown kind {kind!r}")
+        self.seq = seq
+        self.since_snapshot += 1
+
+    def view(self, role: str) -> dict[str, Any]:
+        """The core's `state_view` for a role, computed once per version."""
+        cached = self._views.get(role)
+        if cached is None:
+            cached = self._views[role] = state_view(self.battle, role)
+        return cached
+
+    def view_without_log(self, role: str) -> dict[str, Any]:
+        """The view an `event` carries: `state_view` without its `log` (the client has it;
+        copying and redacting the whole log on every event would cost O(version))."""
+        key = role + "-nolog"
+        cached = self._views.get(key)
+        if cached is None:
+            cached = self._views[key] = state_view(self.battle, role, log=False)
+        return cached
+
+    def summary(self) -> dict[str, Any]:
+        """The battle as listed in `welcome` and `battles`."""
+        return {
+            "name": self.name,
+            "version": self.version,
+            "status": self.battle.status,
+            "archived": self.archived,
+        }
+
+    def unit_ids(self) -> list[str]:
+        return [unit.id for unit in self.battle.units]

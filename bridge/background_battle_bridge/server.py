@@ -1,0 +1,352 @@
+"""`background-battle-bridge`: the WebSocket at /ws and the web page, on one port.
+
+Configuration is read once in `main()` (flags, each with an environment-variable default);
+`Bridge` holds the running parts; `serve_bridge` starts the `websockets` server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from . import protocol as p
+from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
+from .guard import origin_allowed as origin_ok
+from .hub import SNAPSHOT_EVERY, Client, Hub
+from .protocol import ProtocolError
+from .static import Site
+from .storage import SYNC_MODES, SqliteStorage, Storage
+
+log = logging.getLogger("background_battle_bridge")
+
+HELLO_TIMEOUT = 10.0
+MAX_DROPPED = 1000
+DB_FILE = "battles.sqlite3"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the bridge needs to start; made once by `main()` (or by a test)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    data_dir: Path = Path("data")
+    web_dir: Path | None = None
+    origins: frozenset[str] = frozenset(DEFAULT_ORIGINS)
+    rate: float = 30.0
+    burst: float = 120.0
+    snapshot_every: int = SNAPSHOT_EVERY
+    ping_interval: float | None = 20.0
+
+
+class Bridge:
+    """The running parts: tokens, the hub of battles, the site; one `handler` per connection."""
+
+    def __init__(self, config: Config, tokens: Tokens, storage: Storage) -> None:
+        self.config = config
+        self.tokens = tokens
+        self.hub = Hub(storage, snapshot_every=config.snapshot_every)
+        self.site = Site(config.web_dir)
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """HTTP before the WebSocket: the page at any path but /ws; origins checked at /ws."""
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            origin = request.headers.get("Origin")
+            if not origin_ok(origin, request.headers.get("Host"), self.config.origins):
+                log.warning("refused a WebSocket from origin %r", origin)
+                return connection.respond(403, f"Origin {origin} is not allowed.\n")
+            return None
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return connection.respond(404, "The WebSocket is at /ws.\n")
+        return self.site.response(request.path, request.headers.get("If-None-Match"))
+
+    async def handler(self, ws: ServerConnection) -> None:
+        """One connection: `hello` first (within 10 s), then messages until it closes."""
+        loop = asyncio.get_running_loop()
+        client = Client(ws, role="", kind="", bucket=self._bucket(loop.time()))
+        try:
+            async with asyncio.timeout(HELLO_TIMEOUT):
+                while not client.role:
+                    if not await self._hello(client, await ws.recv()):
+                        return
+            async for frame in ws:
+                if not await self._admit(client):
+                    continue
+                try:
+                    message = p.parse(frame)
+                    replies = self.hub.handle(client, message)
+                except ProtocolError as exc:
+                    replies = [p.error(exc)]
+                except Exception:  # a bug must not take the connection or the server down
+                    log.exception("a request failed")
+                    replies = [p.INTERNAL_ERROR]
+                for reply in replies:
+                    await ws.send(p.dumps(reply))
+        except TimeoutError:
+            await ws.close(1008, "no hello within 10 s")
+        except ConnectionClosed:
+            pass
+        finally:
+            self.hub.leave(client)
+
+    def _bucket(self, now: float) -> RateLimit:
+        return RateLimit(self.config.rate, self.config.burst, now)
+
+    async def _hello(self, client: Client, frame: str | bytes) -> bool:
+        """Handle a frame before `hello` succeeded; False when the connection must end."""
+        if not await self._admit(client):
+            return True
+        try:
+            message = p.parse(frame)
+            if message["type"] != "hello":
+                raise ProtocolError(
+                    "hello_required", "the first message must be hello", field="type"
+                )
+            kind = p.text(message, "client", max_len=16)
+            if kind not in p.CLIENT_KINDS:
+                raise ProtocolError(
+                    "unknown_client",
+                    f"client must be one of {', '.join(p.CLIENT_KINDS)}",
+                    field="client",
+                    params={"accepted": list(p.CLIENT_KINDS)},
+                )
+            role = self.tokens.role_of(message.get("token"))
+        except ProtocolError as exc:
+            await client.ws.send(p.dumps(p.error(exc)))
+            return True
+        if role is None:
+            error = ProtocolError("bad_token", "the token is wrong", field="token")
+            await client.ws.send(p.dumps(p.error(error)))
+            await client.ws.close(1008, "wrong token")
+            return False
+        client.role, client.kind = role, kind
+        try:
+            replies = self.hub.join(client, message)
+        except Exception:  # a bug must not take the connection or the server down
+            log.exception("a hello failed")
+            replies = [p.INTERNAL_ERROR]
+        for reply in replies:
+            await client.ws.send(p.dumps(reply))
+        return True
+
+    async def _admit(self, client: Client) -> bool:
+        """The rate limit: False for a message to drop (answered at most once a second)."""
+        now = asyncio.get_running_loop().time()
+        if client.bucket.take(now):
+            client.dropped = 0
+            return True
+        client.dropped += 1
+        if client.dropped > MAX_DROPPED:
+            await client.ws.close(1008, "flood")
+            return False
+        if now - client.last_rate_error >= 1.0:
+            client.last_rate_error = now
+            retry = round(client.bucket.wait_time(), 3)
+            error = ProtocolError(
+                "rate_limited",
+                f"too many messages: at most {client.bucket.rate:g} a second "
+                f"(bursts of {client.bucket.burst:g}); this one was dropped",
+                params={"retry_after": retry, "rate": client.bucket.rate},
+            )
+            await client.ws.send(p.dumps(p.error(error)))
+        return False
+
+
+def serve_bridge(bridge: Bridge) -> Server:
+    """The `websockets` server for a bridge (use as `async with`)."""
+    return serve(
+        bridge.handler,
+        bridge.config.host,
+        bridge.config.port,
+        process_request=bridge.process_request,
+        max_size=p.MAX_FRAME,
+        compression=None,
+        ping_interval=bridge.config.ping_interval,
+        ping_timeout=bridge.config.ping_interval,
+        close_timeout=5,
+    )
+
+
+def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Config, Any]:
+    """Flags with environment defaults; returns the config and the parsed flags."""
+    parser = argparse.ArgumentParser(
+        prog="background-battle-bridge",
+        description="Serve Background Battle live: the WebSocket at /ws and the web page.",
+    )
+    parser.add_argument("--host", default=env.get("BB_HOST", "127.0.0.1"), help="(BB_HOST)")
+    parser.add_argument(
+        "--port", type=_port, default=env.get("BB_PORT", "8765"), help="0..65535 (BB_PORT)"
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=env.get("BB_DATA") or platformdirs.user_data_path("background-battle"),
+        help="folder for battles and secrets (BB_DATA; default: the user's data folder)",
+    )
+    parser.add_argument("--web", type=Path, default=env.get("BB_WEB"), help="built site (BB_WEB)")
+    parser.add_argument("--gm-token", default=env.get("BB_GM_TOKEN"), help="(BB_GM_TOKEN)")
+    parser.add_argument(
+        "--player-token", default=env.get("BB_PLAYER_TOKEN"), help="(BB_PLAYER_TOKEN)"
+    )
+    parser.add_argument(
+        "--no-tokens",
+        action="store_true",
+        default=env.get("BB_NO_TOKENS", "") not in ("", "0"),
+        help="let everyone in as GM without a token; loopback only (BB_NO_TOKENS=1)",
+    )
+    parser.add_argument(
+        "--origin",
+        action="append",
+        default=[o for o in env.get("BB_ORIGINS", "").split(",") if o.strip()],
+        help="another allowed page origin, e.g. your Foundry's http://host:30000 (BB_ORIGINS)",
+    )
+    parser.add_argument(
+        "--sync",
+        choices=SYNC_MODES,
+        default=env.get("BB_SYNC", "full"),
+        help="full: every change is on disk (fsync) before its ack; normal: survives a killed "
+        "bridge but not a power cut, and is faster on slow disks (BB_SYNC)",
+    )
+    parser.add_argument(
+        "--rate", type=_positive, default=env.get("BB_RATE", "30"), help="messages/s per client"
+    )
+    parser.add_argument(
+        "--burst", type=_positive, default=env.get("BB_BURST", "120"), help="burst per client"
+    )
+    args = parser.parse_args(argv)
+    if args.sync not in SYNC_MODES:
+        parser.error(f"BB_SYNC must be one of {', '.join(SYNC_MODES)}, not {args.sync!r}")
+    if isinstance(args.port, str):
+        args.port = _port(args.port)
+    for name in ("rate", "burst"):
+        if isinstance(getattr(args, name), str):
+            setattr(args, name, _positive(getattr(args, name)))
+    config = Config(
+        host=args.host,
+        port=args.port,
+        data_dir=Path(args.data),
+        web_dir=Path(args.web) if args.web else _default_web_dir(),
+        origins=frozenset(o.strip().rstrip("/") for o in [*DEFAULT_ORIGINS, *args.origin]),
+        rate=args.rate,
+        burst=args.burst,
+    )
+    return config, args
+
+
+def _port(value: str) -> int:
+    try:
+        port = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a whole number, not {value!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be from 0 to 65535, not {port}")
+    return port
+
+
+def _positive(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {value!r}") from None
+    if not 0 < number <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1000000, not {value}")
+    return number
+
+
+def _default_web_dir() -> Path:
+    """`web/dist` of the source tree this package runs from, else of the current folder."""
+    here = Path(__file__).resolve().parents[2] / "web" / "dist"
+    return here if here.is_dir() else Path("web/dist")
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network, for the phone link (no packet is sent)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    return None
+
+
+async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
+    """Serve until SIGINT or SIGTERM, then close every connection and the store."""
+    bridge = Bridge(config, tokens, storage)
+    replayed = bridge.hub.restore()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with serve_bridge(bridge) as server:
+        port = server.sockets[0].getsockname()[1]
+        shown = "127.0.0.1" if config.host in ("0.0.0.0", "::", "") else config.host
+        lines = [
+            f"Background Battle bridge: http://{shown}:{port}/  (WebSocket ws://{shown}:{port}/ws)",
+        ]
+        if not is_loopback(config.host):
+            lan = _lan_address()
+            if lan:
+                lines.append(f"  on the local network: http://{lan}:{port}/")
+        if tokens.open:
+            lines.append("  no tokens: everyone who can connect is GM (loopback only)")
+        else:
+            lines.append(f"  GM token:     {tokens.gm}")
+            lines.append(f"  player token: {tokens.player}")
+        lines.append(
+            f"  data: {config.data_dir} ({len(bridge.hub.rooms)} battles, "
+            f"{replayed} records replayed); site: "
+            + (str(bridge.site.root) if bridge.site.root else "not built (fallback page)")
+        )
+        print("\n".join(lines), flush=True)
+        await stop.wait()
+        print("Background Battle bridge: stopping", flush=True)
+    storage.close()
+    print("Background Battle bridge: stopped", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script `background-battle-bridge`."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    config, args = parse_config(argv, dict(os.environ))
+    if args.no_tokens:
+        if not is_loopback(config.host):
+            print(
+                f"refusing to listen on {config.host} without tokens: --no-tokens is for "
+                "loopback addresses (127.0.0.1) only",
+                file=sys.stderr,
+            )
+            return 2
+        tokens = Tokens(gm="", player="", open=True)
+    else:
+        try:
+            tokens = load_or_make_tokens(config.data_dir, args.gm_token, args.player_token)
+        except (ValueError, OSError) as exc:
+            print(f"cannot set up tokens: {exc}", file=sys.stderr)
+            return 2
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
+    try:
+        asyncio.run(run(config, tokens, storage))
+    except OSError as exc:
+        print(f"cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

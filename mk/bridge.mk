@@ -1,0 +1,22 @@
+# The websocket bridge (issue 4): tests, benchmark, and `make run`.
+
+TEST_TARGETS  += test-bridge
+BENCH_TARGETS += bench-bridge
+RUN_TARGET    := run-bridge
+
+# Extra flags for `make run`, e.g. BRIDGE_ARGS="--host 0.0.0.0 --origin http://192.168.1.5:30000"
+BRIDGE_ARGS ?=
+
+.PHONY: test-bridge bench-bridge run-bridge
+
+test-bridge: setup
+	$(PY) -m pytest -q tests/bridge bridge/background_battle_bridge
+
+bench-bridge: setup
+	$(PY) tests/bench/bench_bridge.py
+
+# Builds the web page first when the web part provides a `site` target; serves web/dist/.
+run-bridge: setup
+	@if $(MAKE) -n site >/dev/null 2>&1; then $(MAKE) site; \
+	else echo "(no site target yet: the bridge serves its fallback page)"; fi
+	$(VENV)/bin/background-battle-bridge --web web/dist $(BRIDGE_ARGS)

@@ -1,0 +1,478 @@
+"""Benchmark of the bridge, side by side with a bare `websockets` broadcast server in one run.
+
+1. Fan-out: 100 clients watch one battle; one client sends 2,000 commands, one at a time.
+   Latency = from sending a command to the last of the 100 clients having its event; median,
+   p99 and commands/s; then the same 2,000 sent without waiting (throughput). The baseline is a
+   bare `websockets` server that broadcasts each frame it gets (no rules, no disk), fed frames of
+   the same size as the bridge's events. Each server runs as its own process; the clients share
+   this one (on websockets' Sans-I/O protocol, cheap and the same for all). The servers take
+   turns for 3 rounds and each one's latencies are pooled, so machine load hits all alike.
+2. Memory per idle client (RSS of the server process, 1,000 clients, bridge and baseline).
+3. Start-up with a battle of 10,000 events: with snapshots (the default) and without.
+
+Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
+
+from background_battle import redact_entry
+from background_battle_bridge.guard import RateLimit
+from background_battle_bridge.hub import Client, Hub
+from background_battle_bridge.storage import SqliteStorage
+
+GM = "bench-gm-token"
+PLAYER = "bench-player-token"
+SETUP = [
+    {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 40, "strength": 90},
+    {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 30, "strength": 80},
+    {"type": "start"},
+]
+
+BASELINE = """
+import asyncio
+from websockets.asyncio.server import broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+clients = set()
+
+async def handler(ws):
+    clients.add(ws)
+    try:
+        async for frame in ws:
+            broadcast([c for c in clients if c is not ws], frame)
+            await ws.send('{"type":"ack"}')
+    except ConnectionClosed:
+        pass
+    finally:
+        clients.discard(ws)
+
+async def main():
+    async with serve(handler, "127.0.0.1", 0, compression=None, max_size=2**16) as server:
+        print("port", server.sockets[0].getsockname()[1], flush=True)
+        await asyncio.get_running_loop().create_future()
+
+asyncio.run(main())
+"""
+
+
+def command(n: int) -> dict[str, Any]:
+    """The n-th benchmark command: the GM adjusts the allies' strength (a real core command)."""
+    return {"type": "set_strength", "side": "allies", "strength": 20 + n % 60}
+
+
+class Server:
+    """A server process (bridge or baseline) on a free port."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"(?:port |127\.0\.0\.1:)(\d+)", line)
+        if not found:
+            self.stop()
+            raise RuntimeError(f"server did not start: {line!r}")
+        self.port = int(found.group(1))
+
+    def rss_kib(self) -> int:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+def start_bridge(data: Path, sync: str = "full") -> Server:
+    return Server(
+        [
+            sys.executable,
+            "-m",
+            "background_battle_bridge.server",
+            "--port",
+            "0",
+            "--data",
+            str(data),
+            "--gm-token",
+            GM,
+            "--player-token",
+            PLAYER,
+            "--rate",
+            "1000000",
+            "--burst",
+            "1000000",
+            "--sync",
+            sync,
+        ]
+    )
+
+
+def start_baseline() -> Server:
+    return Server([sys.executable, "-c", BASELINE])
+
+
+VERSION = re.compile(r'"version":(\d+)')
+
+
+class Watcher(asyncio.Protocol):
+    """One watching client on `websockets`' Sans-I/O protocol: its frames are handled as they
+    arrive, with no task per client, so 100 of them in this process cost the client side little.
+    """
+
+    def __init__(self, url: str, greeting: str | None, watchers: Watchers) -> None:
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**20)
+        self.greeting = greeting
+        self.watchers = watchers
+        self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.ws.send_request(self.ws.connect())
+        self.flush()
+
+    def flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101:
+                    self.ready.set_exception(RuntimeError(f"refused: {event.status_code}"))
+                elif self.greeting is None:
+                    self.ready.set_result(None)
+                else:
+                    self.ws.send_text(self.greeting.encode())
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                frame = event.data.decode()
+                if frame.startswith('{"type":"state"') and not self.ready.done():
+                    self.ready.set_result(None)
+                self.watchers.seen_frame(frame)
+        self.flush()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.ws.send_close()
+            self.flush()
+            self.transport.close()
+
+
+class Watchers:
+    """N clients; each event frame's top-level `version` is counted; a future per version
+    completes when the last client has it."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.seen: dict[int, int] = {}
+        self.done: dict[int, asyncio.Future[float]] = {}
+        self.clients: list[Watcher] = []
+        self.sample: str | None = None
+
+    def waiter(self, version: int) -> asyncio.Future[float]:
+        if version not in self.done:
+            self.done[version] = asyncio.get_running_loop().create_future()
+        return self.done[version]
+
+    def seen_frame(self, frame: str) -> None:
+        if not frame.startswith('{"type":"event"'):
+            return
+        found = VERSION.search(frame)
+        if found is None:
+            return
+        version = int(found.group(1))
+        self.sample = self.sample or frame
+        seen = self.seen[version] = self.seen.get(version, 0) + 1
+        if seen == self.count:
+            self.waiter(version).set_result(time.perf_counter())
+
+    async def open(self, url: str, greeting: str | None) -> None:
+        """Connect every watcher; with a greeting (the bridge's hello), wait for its state."""
+        loop = asyncio.get_running_loop()
+        host, port = url.split("//", 1)[1].split("/", 1)[0].split(":")
+        for _ in range(self.count):
+            _, watcher = await loop.create_connection(
+                lambda: Watcher(url, greeting, self), host, int(port)
+            )
+            await watcher.ready
+            self.clients.append(watcher)
+
+    async def close(self) -> None:
+        for watcher in self.clients:
+            watcher.close()
+
+
+async def drain(ws: ClientConnection) -> None:
+    async for _ in ws:
+        pass
+
+
+async def timed_run(
+    watchers: Watchers, send: Callable[[int], Awaitable[None]], first: int, n: int
+) -> tuple[list[float], float]:
+    """Latencies of n commands sent one at a time, and the rate of n more sent at once."""
+    latencies = []
+    for i in range(first, first + n):
+        started = time.perf_counter()
+        await send(i)
+        latencies.append(await watchers.waiter(i) - started)
+    started = time.perf_counter()
+    for i in range(first + n, first + 2 * n):
+        await send(i)
+    finished = await watchers.waiter(first + 2 * n - 1)
+    return latencies, n / (finished - started)
+
+
+async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> dict[str, Any]:
+    server = start_bridge(data, sync)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    try:
+        gm = await connect(url, compression=None, max_size=2**20)
+        await gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
+        await gm.recv()
+        await gm.send(json.dumps(message("create", {"type": "create_battle"})))
+        for n, setup in enumerate(SETUP):
+            await gm.send(json.dumps(message(f"s{n}", setup)))
+        for _ in range(1 + len(SETUP)):
+            while json.loads(await gm.recv())["type"] != "ack":
+                pass
+        acks = asyncio.create_task(drain(gm))
+
+        hello = {"type": "hello", "token": PLAYER, "client": "web", "battle": "bench"}
+        watchers = Watchers(clients)
+        await watchers.open(url, json.dumps(hello))
+        first = len(SETUP) + 1
+
+        async def send(version: int) -> None:
+            await gm.send(json.dumps(message(f"b{version}", command(version))))
+
+        latencies, rate = await timed_run(watchers, send, first, commands)
+        result = {"latencies": latencies, "pipelined": rate, "sample": watchers.sample}
+        await watchers.close()
+        acks.cancel()
+        await gm.close()
+        return result
+    finally:
+        server.stop()
+
+
+def message(command_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A `command` message on the benchmark's battle."""
+    return {"type": "command", "id": command_id, "battle": "bench", "command": body}
+
+
+async def bench_baseline(clients: int, commands: int, sample: str) -> dict[str, Any]:
+    server = start_baseline()
+    url = f"ws://127.0.0.1:{server.port}"
+    try:
+        sender = await connect(url, compression=None, max_size=2**20)
+        acks = asyncio.create_task(drain(sender))
+        watchers = Watchers(clients)
+        await watchers.open(url + "/", None)
+        head, tail = sample.split('"version":', 1)
+        tail = tail.lstrip("0123456789")
+
+        async def send(version: int) -> None:
+            await sender.send(f'{head}"version":{version}{tail}')
+
+        latencies, rate = await timed_run(watchers, send, 1, commands)
+        await watchers.close()
+        acks.cancel()
+        await sender.close()
+        return {"latencies": latencies, "pipelined": rate}
+    finally:
+        server.stop()
+
+
+def pool(runs: dict[str, dict[str, Any]], name: str, result: dict[str, Any]) -> None:
+    """Add one round's result to a server's pool: latencies joined, rates listed."""
+    pooled = runs.setdefault(name, {"latencies": [], "pipelined": []})
+    pooled["latencies"] += result["latencies"]
+    pooled["pipelined"].append(result["pipelined"])
+
+
+def p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98]
+
+
+async def idle_memory(count: int, data: Path) -> tuple[float, float]:
+    """KiB of server RSS per idle client: bridge (hello + watching a battle), then baseline."""
+    results = []
+    for server in (start_bridge(data), start_baseline()):
+        try:
+            bridge = "--data" in server.process.args  # type: ignore[operator]
+            url = f"ws://127.0.0.1:{server.port}" + ("/ws" if bridge else "")
+            connections = []
+            await asyncio.sleep(0.5)
+            before = server.rss_kib()
+            for _ in range(count):
+                ws = await connect(url, compression=None)
+                if bridge:
+                    hello = {"type": "hello", "token": PLAYER, "client": "web", "battle": "bench"}
+                    await ws.send(json.dumps(hello))
+                    await ws.recv()
+                    await ws.recv()
+                connections.append(ws)
+            await asyncio.sleep(1.0)
+            results.append((server.rss_kib() - before) / count)
+            await asyncio.gather(*(ws.close() for ws in connections), return_exceptions=True)
+        finally:
+            server.stop()
+    return results[0], results[1]
+
+
+def build_battle(path: Path, events: int, snapshot_every: int) -> None:
+    """A data folder with one battle of `events` commands, written through the real hub."""
+    storage = SqliteStorage(path)
+    storage._db.execute("PRAGMA synchronous=OFF")  # building only; the bridge uses FULL
+    hub = Hub(storage, snapshot_every=snapshot_every)
+    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+    commands = [{"type": "create_battle"}, *SETUP]
+    commands += [command(n) for n in range(events - len(SETUP))]
+    for n, body in enumerate(commands):
+        reply = hub.handle(client, message(f"e{n}", body))
+        assert reply[0]["type"] == "ack", reply
+    storage.close()
+
+
+def work_per_command(path: Path, commands: int) -> list[float]:
+    """The bridge's own work per command, no network: checks, core, SQLite (full), both views,
+    the player's redacted entry and both encodings (what a fan-out to GM and players needs)."""
+    storage = SqliteStorage(path)
+    hub = Hub(storage)
+    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
+        hub.handle(client, message(f"s{n}", body))
+    room = hub.rooms["bench"]
+    spent = []
+    for n in range(commands):
+        started = time.perf_counter()
+        hub.handle(client, message(f"w{n}", command(n)))
+        for role in ("gm", "player"):
+            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
+            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
+        spent.append(time.perf_counter() - started)
+    storage.close()
+    return spent
+
+
+def time_restore(path: Path) -> tuple[float, int]:
+    started = time.perf_counter()
+    hub = Hub(SqliteStorage(path), snapshot_every=10**9)
+    replayed = hub.restore()
+    return time.perf_counter() - started, replayed
+
+
+def time_process_start(data: Path) -> float:
+    started = time.perf_counter()
+    server = start_bridge(data)
+    ready = time.perf_counter() - started
+    server.stop()
+    return ready
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer clients and commands")
+    args = parser.parse_args()
+    clients, commands, idle, events, rounds = (
+        (20, 200, 100, 1000, 1) if args.quick else (100, 2000, 1000, 10000, 3)
+    )
+
+    with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
+        print(
+            f"bridge benchmark: {clients} clients, {commands} commands, {rounds} rounds, "
+            f"loopback, {os.cpu_count()} cores, data on {tmp}"
+        )
+        # The three servers take turns, round after round, so that the load of the machine
+        # falls on all of them alike; each one's latencies are pooled over the rounds.
+        runs: dict[str, dict[str, Any]] = {}
+        sample = ""
+        for round_number in range(rounds):
+            for sync in ("full", "normal"):
+                folder = Path(tmp) / f"{sync}-{round_number}"
+                result = asyncio.run(bench_bridge(clients, commands, folder, sync))
+                sample = sample or result["sample"]
+                pool(runs, f"bridge sync={sync}", result)
+            pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
+        print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
+        print(
+            f"  {'':20} {'median ms':>10} {'p99 ms':>8} {'cmd/s 1-by-1':>13} "
+            f"{'cmd/s pipelined':>16}"
+        )
+        rows = {}
+        for name, result in runs.items():
+            lat = result["latencies"]
+            rows[name] = row = (
+                statistics.median(lat) * 1e3,
+                p99(lat) * 1e3,
+                len(lat) / sum(lat),
+                statistics.median(result["pipelined"]),
+            )
+            print(f"  {name:20} {row[0]:10.2f} {row[1]:8.2f} {row[2]:13.0f} {row[3]:16.0f}")
+        sm, sp, sr, spp = rows["bare websockets"]
+        for name in ("bridge sync=full", "bridge sync=normal"):
+            bm, bp, br, bpp = rows[name]
+            print(
+                f"  {name} / bare: median {bm / sm:.2f}x, p99 {bp / sp:.2f}x, "
+                f"cmd/s 1-by-1 {br / sr:.2f}x, pipelined {bpp / spp:.2f}x; "
+                f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
+                f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
+            )
+        spent = work_per_command(Path(tmp) / "work.sqlite3", commands)
+        print(
+            f"  the bridge's own work per command (in one process, no network, sync=full): "
+            f"median {statistics.median(spent) * 1e3:.2f} ms, p99 {p99(spent) * 1e3:.2f} ms"
+        )
+        data = Path(tmp) / "full-0"
+
+        per_bridge, per_base = asyncio.run(idle_memory(idle, data))
+        print(
+            f"memory per idle client ({idle} clients): bridge {per_bridge:.1f} KiB, "
+            f"bare websockets {per_base:.1f} KiB ({per_bridge / max(per_base, 0.1):.2f}x)"
+        )
+
+        timings = {}
+        for label, every in (("with snapshots", 1000), ("without snapshots", 10**9)):
+            folder = Path(tmp) / label.replace(" ", "-")
+            folder.mkdir()
+            build_battle(folder / "battles.sqlite3", events, every)
+            timings[label] = time_restore(folder / "battles.sqlite3")
+        print(f"start-up with a battle of {events} events:")
+        for label, (seconds, replayed) in timings.items():
+            print(f"  restore {label:18} {seconds * 1e3:8.1f} ms ({replayed} records replayed)")
+        process = time_process_start(Path(tmp) / "with-snapshots")
+        print(f"  whole process, start to listening (with snapshots): {process * 1e3:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Shared helpers of the bridge tests: a protocol-speaking client and a running bridge."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from background_battle_bridge.server import Bridge, Config
+
+GM = "gm-token-for-tests"
+PLAYER = "player-token-for-tests"
+WAIT = 20  # seconds: only a guard against a hang, never a measured assertion
+
+ORCS = {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 12, "strength": 26}
+StartBridge = Callable[..., Any]  # the `start_bridge` fixture: (storage=None, **config) -> Running
+DWARVES = {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 10, "strength": 30}
+
+
+class Peer:
+    """A websocket client speaking the bridge protocol."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self._ids = 0
+        self._prefix = uuid.uuid4().hex[:8]
+
+    async def send(self, message: dict[str, Any] | str | bytes) -> None:
+        await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    async def recv(self) -> dict[str, Any]:
+        async with asyncio.timeout(WAIT):
+            frame = await self.ws.recv()
+        message: dict[str, Any] = json.loads(frame)
+        return message
+
+    async def until(self, kind: str) -> dict[str, Any]:
+        """The next message of a type, skipping broadcasts of other types (never an error)."""
+        while True:
+            message = await self.recv()
+            if message["type"] == kind:
+                return message
+            assert message["type"] != "error", message
+
+    async def ask(self, message: dict[str, Any], kind: str | None = None) -> dict[str, Any]:
+        await self.send(message)
+        return await (self.until(kind) if kind else self.recv())
+
+    async def hello(self, token: str = GM, client: str = "cli", **extra: Any) -> dict[str, Any]:
+        return await self.ask({"type": "hello", "token": token, "client": client, **extra})
+
+    def next_id(self) -> str:
+        self._ids += 1
+        return f"{self._prefix}-{self._ids}"
+
+    async def command(self, battle: str, command: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        """Send a command; its `ack` or `error` (events and battle lists on the way skipped)."""
+        message = {"type": "command", "id": extra.pop("id", None) or self.next_id()}
+        await self.send({**message, "battle": battle, "command": command, **extra})
+        while True:
+            reply = await self.recv()
+            if reply["type"] in ("ack", "error") and reply.get("id") == message["id"]:
+                return reply
+            assert reply["type"] in ("battles", "event"), reply
+
+    async def create(self, battle: str) -> dict[str, Any]:
+        return await self.command(battle, {"type": "create_battle"})
+
+
+@dataclass
+class Running:
+    bridge: Bridge
+    port: int
+    stack: AsyncExitStack
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    async def peer(self, **kwargs: Any) -> Peer:
+        ws = await self.stack.enter_async_context(connect(self.url, **kwargs))
+        return Peer(ws)
+
+    async def gm(self, client: str = "cli", **extra: Any) -> Peer:
+        peer = await self.peer()
+        welcome = await peer.hello(GM, client, **extra)
+        assert welcome["type"] == "welcome" and welcome["role"] == "gm"
+        return peer
+
+    async def player(self, **extra: Any) -> Peer:
+        peer = await self.peer()
+        welcome = await peer.hello(PLAYER, "web", **extra)
+        assert welcome["type"] == "welcome" and welcome["role"] == "player"
+        return peer
+
+
+def make_config(tmp_path: Path, **changes: Any) -> Config:
+    return replace(Config(host="127.0.0.1", port=0, data_dir=tmp_path, web_dir=None), **changes)

@@ -1,0 +1,179 @@
+"""The real command: kill -9 in a stream of commands loses no acknowledged change; SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from bridge_helpers import GM, PLAYER, Peer
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
+ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+
+
+@contextmanager
+def bridge_process(data: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """Start the bridge on a free port; yields the process and its port; never leaves it."""
+    args = [*COMMAND, "--port", "0", "--data", str(data), "--rate", "100000", "--burst", "100000"]
+    process = subprocess.Popen(
+        [*args, "--gm-token", GM, "--player-token", PLAYER, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = ADDRESS.search(first)
+        assert found, first + process.stderr.read() if process.stderr else first
+        yield process, int(found.group(1))
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=30)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+async def test_kill_9_during_a_stream_of_commands_loses_no_acknowledged_change(
+    tmp_path: Path,
+) -> None:
+    sent = 400
+    acked: dict[str, int] = {}
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            gm = Peer(ws)
+            await gm.hello()
+            await gm.create("ambush")
+
+            async def stream() -> None:
+                for n in range(sent):
+                    message = {"type": "command", "id": f"k{n}", "battle": "ambush"}
+                    command = {"type": "rename", "name": f"name {n}"}
+                    await gm.send({**message, "command": command})
+
+            async def read_acks() -> None:
+                while True:
+                    reply = await gm.recv()
+                    if reply["type"] == "ack":
+                        acked[reply["id"]] = reply["version"]
+                        if len(acked) == sent // 4:
+                            os.kill(process.pid, signal.SIGKILL)
+
+            with pytest.raises(ConnectionClosed):
+                await asyncio.gather(stream(), read_acks())
+        assert process.wait(timeout=30) == -signal.SIGKILL
+    assert sent // 4 <= len(acked) < sent
+
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            gm = Peer(ws)
+            await gm.hello()
+            state = await gm.ask({"type": "subscribe", "battle": "ambush"})
+            assert state["version"] >= max(acked.values())
+            log = state["view"]["log"]
+            for command_id, version in acked.items():
+                n = int(command_id[1:])
+                assert log[version - 1]["command"] == {"type": "rename", "name": f"name {n}"}
+            for command_id, version in sorted(acked.items())[:50]:
+                again = await gm.command("ambush", {"type": "rename", "name": "x"}, id=command_id)
+                assert (again["version"], again.get("duplicate")) == (version, True)
+            # and it carries on from where it stood
+            ack = await gm.command("ambush", {"type": "rename", "name": "after the crash"})
+            assert ack["version"] == state["version"] + 1
+
+
+async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            gm = Peer(ws)
+            await gm.hello()
+            await gm.create("ambush")
+            process.send_signal(signal.SIGTERM)
+            with pytest.raises(ConnectionClosed):
+                await gm.recv()
+            assert ws.close_code == 1001
+        assert process.wait(timeout=30) == 0
+        assert process.stdout is not None
+        assert "stopped" in process.stdout.read()
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            welcome = await Peer(ws).hello()
+            assert [b["name"] for b in welcome["battles"]] == ["ambush"]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 0
+
+
+def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*COMMAND, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_no_tokens_is_refused_on_a_non_loopback_address(tmp_path: Path) -> None:
+    done = run_bridge("--no-tokens", "--host", "0.0.0.0", "--data", str(tmp_path))
+    assert done.returncode == 2
+    assert "refusing to listen on 0.0.0.0 without tokens" in done.stderr
+    done = run_bridge("--data", str(tmp_path), env={"BB_NO_TOKENS": "1", "BB_HOST": "0.0.0.0"})
+    assert done.returncode == 2 and "without tokens" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--port", "70000"], "port must be from 0 to 65535, not 70000"),
+        (["--port", "eighty"], "port must be a whole number"),
+        (["--rate", "0"], "must be above 0"),
+        (["--gm-token", "short"], "the gm token must be at least 8 characters long"),
+    ],
+)
+def test_bad_options_are_named(tmp_path: Path, args: list[str], message: str) -> None:
+    done = run_bridge("--data", str(tmp_path), *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+
+
+def test_bad_environment_values_are_named(tmp_path: Path) -> None:
+    done = run_bridge("--data", str(tmp_path), env={"BB_PORT": "-1"})
+    assert done.returncode == 2 and "port must be from 0 to 65535, not -1" in done.stderr
+    done = run_bridge("--data", str(tmp_path), env={"BB_SYNC": "off"})
+    assert done.returncode == 2 and "BB_SYNC must be one of full, normal, not 'off'" in done.stderr
+
+
+async def test_it_prints_the_address_and_the_tokens_it_made(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [*COMMAND, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "BB_DATA": str(tmp_path)},
+    )
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(4)]
+    finally:
+        process.terminate()
+        assert process.wait(timeout=30) == 0
+        process.stdout.close()  # type: ignore[union-attr]
+        process.stderr.close()  # type: ignore[union-attr]
+    secrets = json.loads((tmp_path / "secrets").read_text())
+    assert ADDRESS.search(lines[0])
+    assert lines[1].split() == ["GM", "token:", secrets["gm_token"]]
+    assert lines[2].split() == ["player", "token:", secrets["player_token"]]
+    assert (tmp_path / "battles.sqlite3").exists()

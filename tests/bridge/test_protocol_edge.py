@@ -1,0 +1,281 @@
+"""The edge: hello first, tokens, malformed frames and fields; each refusal names its field."""
+
+from __future__ import annotations
+
+import pytest
+from bridge_helpers import GM, ORCS, PLAYER, Running
+from websockets.exceptions import ConnectionClosed
+
+
+async def test_hello_gives_welcome_with_role_battles_and_limits(running: Running) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    other = await running.peer()
+    welcome = await other.hello(PLAYER, "web")
+    assert welcome == {
+        "type": "welcome",
+        "role": "player",
+        "client": "web",
+        "protocol": 1,
+        "battles": [{"name": "ambush", "version": 0, "status": "setup", "archived": False}],
+        "limits": {"max_frame": 65536, "rate": 30.0, "burst": 120.0},
+    }
+
+
+async def test_hello_with_a_battle_sends_its_state(running: Running) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    await gm.command("ambush", ORCS)
+    late = await running.peer()
+    await late.hello(GM, "web", battle="ambush")
+    state = await late.recv()
+    assert state["type"] == "state" and state["version"] == 1
+    assert state["view"]["units"][0]["name"] == "Orcs"
+    assert state["foundry"] == {"tokens": {}, "applied": {}}
+
+
+async def test_first_message_must_be_hello(running: Running) -> None:
+    peer = await running.peer()
+    error = await peer.ask({"type": "ping"})
+    assert (error["type"], error["code"], error["field"]) == ("error", "hello_required", "type")
+    assert (await peer.hello())["type"] == "welcome"
+
+
+async def test_second_hello_is_refused(running: Running) -> None:
+    gm = await running.gm()
+    error = await gm.ask({"type": "hello", "token": GM, "client": "cli"})
+    assert error["code"] == "already_welcomed"
+
+
+async def test_wrong_token_is_refused_and_the_connection_closed(running: Running) -> None:
+    peer = await running.peer()
+    error = await peer.hello("not-a-token")
+    assert (error["code"], error["field"]) == ("bad_token", "token")
+    with pytest.raises(ConnectionClosed):
+        await peer.recv()
+    assert peer.ws.close_code == 1008
+
+
+async def test_missing_token_is_a_wrong_token(running: Running) -> None:
+    peer = await running.peer()
+    error = await peer.ask({"type": "hello", "client": "web"})
+    assert error["code"] == "bad_token"
+
+
+@pytest.mark.parametrize(
+    ("client", "code"), [(None, "required"), (7, "not_text"), ("phone", "unknown_client")]
+)
+async def test_hello_names_a_bad_client_kind(running: Running, client: object, code: str) -> None:
+    peer = await running.peer()
+    error = await peer.ask({"type": "hello", "token": GM, "client": client})
+    assert (error["code"], error["field"]) == (code, "client")
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        (b"\x00\x01binary", "bad_frame"),
+        ("{not json", "bad_json"),
+        ("[" * 50 + "]" * 50, "bad_message"),
+        ("[" * 5000 + "]" * 5000, "bad_json"),
+        ("[" * 60000, "bad_json"),
+        ('"just a string"', "bad_message"),
+        ("{}", "bad_message"),
+        ('{"type": 5}', "bad_message"),
+        ('{"type": "explode"}', "unknown_type"),
+    ],
+)
+async def test_malformed_frames_get_an_error_and_the_connection_goes_on(
+    running: Running, frame: str | bytes, code: str
+) -> None:
+    gm = await running.gm()
+    await gm.send(frame)
+    error = await gm.recv()
+    assert error["type"] == "error" and error["code"] == code
+    assert isinstance(error["message"], str) and error["message"]
+    assert (await gm.ask({"type": "ping"}))["type"] == "pong"
+
+
+async def test_ping_is_answered_with_pong_echoing_data(running: Running) -> None:
+    gm = await running.gm()
+    assert await gm.ask({"type": "ping", "data": {"n": 1}}) == {"type": "pong", "data": {"n": 1}}
+    assert await gm.ask({"type": "ping"}) == {"type": "pong"}
+
+
+async def test_list_battles_hides_archived_unless_asked(running: Running) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    await gm.create("siege")
+    await gm.command("siege", {"type": "archive_battle"})
+    listed = await gm.ask({"type": "list_battles"}, "battles")
+    assert [b["name"] for b in listed["battles"]] == ["ambush"]
+    everything = await gm.ask({"type": "list_battles", "archived": True}, "battles")
+    assert [(b["name"], b["archived"]) for b in everything["battles"]] == [
+        ("ambush", False),
+        ("siege", True),
+    ]
+    error = await gm.ask({"type": "list_battles", "archived": "yes"})
+    assert (error["code"], error["field"]) == ("not_bool", "archived")
+
+
+async def test_subscribe_and_unsubscribe(running: Running) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    watcher = await running.player()
+    state = await watcher.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert (state["battle"], state["version"]) == ("ambush", 0)
+    assert "foundry" not in state
+    gone = await watcher.ask({"type": "unsubscribe", "battle": "ambush"})
+    assert gone == {"type": "unsubscribed", "battle": "ambush"}
+    await gm.command("ambush", ORCS)
+    # nothing about ambush reaches the watcher any more: the next thing it hears is its pong
+    assert (await watcher.ask({"type": "ping"}))["type"] == "pong"
+
+
+async def test_unknown_battle_is_named(running: Running) -> None:
+    gm = await running.gm()
+    error = await gm.ask({"type": "subscribe", "battle": "nowhere"})
+    assert (error["code"], error["field"], error["battle"]) == (
+        "unknown_battle",
+        "battle",
+        "nowhere",
+    )
+    error = await gm.command("nowhere", ORCS)
+    assert error["code"] == "unknown_battle"
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "field"),
+    [
+        ({"id": None}, "required", "id"),
+        ({"id": 12}, "not_text", "id"),
+        ({"id": "x" * 65}, "out_of_range", "id"),
+        ({"battle": None}, "required", "battle"),
+        ({"battle": ""}, "out_of_range", "battle"),
+        ({"battle": "   "}, "out_of_range", "battle"),
+        ({"battle": "a\nb"}, "out_of_range", "battle"),
+        ({"battle": "b" * 65}, "out_of_range", "battle"),
+        ({"expected_version": "3"}, "not_integer", "expected_version"),
+        ({"expected_version": True}, "not_integer", "expected_version"),
+        ({"expected_version": -1}, "out_of_range", "expected_version"),
+        ({"command": None}, "required", "command"),
+        ({"command": [1]}, "not_object", "command"),
+        ({"command": {}}, "unknown_command", "command.type"),
+        ({"command": {"type": 7}}, "unknown_command", "command.type"),
+    ],
+)
+async def test_bad_command_fields_are_named_and_change_nothing(
+    running: Running, change: dict[str, object], code: str, field: str
+) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    message = {"type": "command", "id": "c", "battle": "ambush", "command": ORCS, **change}
+    error = await gm.ask({k: v for k, v in message.items() if v is not None})
+    assert (error["type"], error["code"], error["field"]) == ("error", code, field)
+    assert running.bridge.hub.rooms["ambush"].version == 0
+    if code == "out_of_range" and field != "battle":
+        assert "min" in error["params"] and "max" in error["params"]
+
+
+async def test_core_refusals_pass_through_with_the_field_inside_command(running: Running) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    error = await gm.command("ambush", {**ORCS, "fighters": 0})
+    assert (error["code"], error["field"]) == ("out_of_range", "command.fighters")
+    assert error["params"]["min"] == 1
+    error = await gm.command("ambush", {"type": "conjure"})
+    assert error["code"] == "unknown_command"
+    error = await gm.command("ambush", {"type": "undo"})
+    assert error["code"] == "nothing_to_undo"
+    error = await gm.command("ambush", {"type": "resolve_round", "mode": "auto"})
+    assert error["code"] == "wrong_phase"
+    assert running.bridge.hub.rooms["ambush"].version == 0
+
+
+async def test_player_may_read_but_not_change(running: Running) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    player = await running.player()
+    for message in (
+        {"type": "command", "id": "p1", "battle": "ambush", "command": ORCS},
+        {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["t"]},
+        {"type": "request_casualties", "battle": "ambush"},
+        {"type": "applied", "battle": "ambush", "unit": "u1"},
+    ):
+        error = await player.ask(message)
+        assert (error["code"], error["field"]) == ("forbidden", "type"), message
+    assert running.bridge.hub.rooms["ambush"].version == 0
+
+
+async def test_a_failure_inside_the_bridge_is_an_internal_error_not_a_crash(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gm = await running.gm()
+
+    def broken(*args: object) -> list[dict[str, object]]:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setitem(running.bridge.hub._handlers, "list_battles", broken)
+    error = await gm.ask({"type": "list_battles"})
+    assert (error["type"], error["code"]) == ("error", "internal")
+    assert (await gm.ask({"type": "ping"}))["type"] == "pong"
+
+
+async def test_no_hello_in_time_closes_the_connection(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("background_battle_bridge.server.HELLO_TIMEOUT", 0.2)
+    peer = await running.peer()
+    with pytest.raises(ConnectionClosed):
+        await peer.recv()
+    assert peer.ws.close_code == 1008
+
+
+async def test_too_many_subscriptions(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("background_battle_bridge.hub.MAX_WATCHED", 2)
+    gm = await running.gm()
+    for name in ("a", "b", "c"):
+        await gm.create(name)
+    await gm.ask({"type": "subscribe", "battle": "a"}, "state")
+    await gm.ask({"type": "subscribe", "battle": "b"}, "state")
+    error = await gm.ask({"type": "subscribe", "battle": "c"})
+    assert (error["code"], error["params"]) == ("too_many", {"max": 2})
+    # watching one again is not one more
+    assert (await gm.ask({"type": "subscribe", "battle": "a"}))["type"] == "state"
+
+
+async def test_too_many_battles(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("background_battle_bridge.hub.MAX_BATTLES", 2)
+    gm = await running.gm()
+    await gm.create("a")
+    await gm.create("b")
+    error = await gm.create("c")
+    assert (error["code"], error["field"]) == ("too_many", "battle")
+    await gm.command("a", {"type": "archive_battle"})
+    assert (await gm.create("c"))["type"] == "ack"
+
+
+async def test_a_failure_while_welcoming_is_an_internal_error_too(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> list[dict[str, object]]:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(running.bridge.hub, "join", broken)
+    peer = await running.peer()
+    error = await peer.hello()
+    assert (error["type"], error["code"]) == ("error", "internal")
+    assert (await peer.ask({"type": "ping"}))["type"] == "pong"
+
+
+async def test_hello_naming_a_missing_battle_still_welcomes(running: Running) -> None:
+    peer = await running.peer()
+    welcome = await peer.hello(GM, "web", battle="nowhere", since_version=3)
+    assert welcome["type"] == "welcome"
+    error = await peer.recv()
+    assert (error["code"], error["field"], error["battle"]) == (
+        "unknown_battle",
+        "battle",
+        "nowhere",
+    )
+    assert (await peer.ask({"type": "ping"}))["type"] == "pong"
