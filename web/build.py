@@ -104,7 +104,8 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     site_version = digest.hexdigest()[:16]
-    precache = ["./", *files]
+    # "./" is the page (index.html would be the same bytes again); navigations fall back to it.
+    precache = ["./", *(rel for rel in files if rel != "index.html")]
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace('"__VERSION__"', json.dumps(site_version))
     sw = sw.replace("[] /* __PRECACHE__ */", json.dumps(precache))
