@@ -1,0 +1,24 @@
+# The static calculator page (web/): build it, test it in Chromium, measure it.
+WEB_DIST      := web/dist
+WEB_WHEELS    := web/.wheels
+WEB_NODE_DONE := web/node_modules/.package-lock.json
+
+TEST_TARGETS  += test-web
+BENCH_TARGETS += bench-web
+
+.PHONY: site test-web bench-web
+
+$(WEB_NODE_DONE): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+site: setup $(WEB_NODE_DONE)
+	rm -rf $(WEB_WHEELS)
+	$(PY) -m build --wheel --no-isolation core -o $(WEB_WHEELS)
+	$(PY) web/build.py --wheel-dir $(WEB_WHEELS) --out $(WEB_DIST)
+
+test-web: site
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/pages.yml
+	$(PY) -m pytest -q tests/web
+
+bench-web: site
+	$(PY) tests/bench/bench_web.py

@@ -1,0 +1,78 @@
+"""Fixtures for the page's browser tests: the built site, a static server, Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+sys.path.insert(0, str(Path(__file__).parent))
+from static_server import StaticServer
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "web" / "dist"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium when it is there (nothing is downloaded)."""
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if CHROMIUM.exists() and not os.environ.get("PLAYWRIGHT_OWN_BROWSER"):
+        args["executable_path"] = str(CHROMIUM)
+    return args
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site (``make site``)."""
+    if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
+        pytest.fail("web/dist is not built: run `make site` (make test-web does)")
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[StaticServer]:
+    running = StaticServer(site)
+    yield running
+    running.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser context (empty cache, no service worker), English."""
+    ctx = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+def open_page(context: BrowserContext, url: str) -> Page:
+    """Open the page and wait until the core has answered (``<html data-ready="true">``)."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_selector('html[data-ready="true"]', timeout=BOOT_TIMEOUT_MS)
+    page.page_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+@pytest.fixture
+def page(context: BrowserContext, server: StaticServer) -> Page:
+    return open_page(context, server.url)

@@ -1,0 +1,87 @@
+"""What a GM does on the page: small helpers the browser tests share (no rule computed here)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+
+def version(page: Page) -> int:
+    """The battle's version the page shows (the number of log entries)."""
+    return int(page.get_attribute("html", "data-version") or "")
+
+
+def acted(page: Page, before: int) -> None:
+    """Wait until the core has answered a command (the battle's version moved)."""
+    page.wait_for_function(
+        "v => Number(document.documentElement.dataset.version) !== v", arg=before
+    )
+
+
+def side_card(page: Page, side: str) -> Locator:
+    return page.locator(f'.side[data-side="{side}"]')
+
+
+def add_unit(
+    page: Page,
+    side: str,
+    name: str,
+    fighters: int | str,
+    strength: int | str | None = None,
+    rating: int | None = None,
+    size: str | None = None,
+) -> None:
+    form = side_card(page, side).locator("form.add-unit")
+    form.get_by_label("Name").fill(name)
+    form.get_by_label("Fighters").fill(str(fighters))
+    if rating is not None:
+        form.get_by_label("rating × size").check()
+        form.get_by_label("Rating per fighter").fill(str(rating))
+        if size:
+            form.locator('select[name="size"]').select_option(size)
+    else:
+        form.locator('input[name="strength"]').fill(str(strength))
+    before = version(page)
+    form.get_by_role("button", name="Add the unit").click()
+    acted(page, before)
+
+
+def click_and_wait(page: Page, locator: Locator) -> None:
+    before = version(page)
+    locator.click()
+    acted(page, before)
+
+
+def start(page: Page) -> None:
+    click_and_wait(page, page.get_by_role("button", name="Start the battle"))
+
+
+def set_strength(page: Page, side: str, strength: int) -> None:
+    form = page.locator("#strength-form")
+    form.locator('select[name="side"]').select_option(side)
+    form.get_by_label("Strength now").fill(str(strength))
+    click_and_wait(page, form.get_by_role("button", name="Set the strength"))
+
+
+def side_strength(page: Page, side: str) -> str:
+    return side_card(page, side).locator('[data-bind="strength"]').inner_text()
+
+
+def side_initial(page: Page, side: str) -> str:
+    return side_card(page, side).locator('[data-bind="initial"]').inner_text()
+
+
+def casualties_of(page: Page, unit_name: str, where: str = "#casualty-bars") -> dict[str, int]:
+    """The killed / wounded / fit numbers the stacked bar of a unit shows."""
+    item = page.locator(f"{where} .bar-item", has=page.locator(".bar-name", has_text=unit_name))
+    return {
+        key: int(item.locator(f'[data-bind="{key}"] b').inner_text())
+        for key in ("killed", "wounded", "fit")
+    }
+
+
+def saved_battle(page: Page) -> dict[str, Any]:
+    """The battle JSON the page keeps in this browser."""
+    return json.loads(page.evaluate("localStorage.getItem('bb.battle.v1')"))["battle"]

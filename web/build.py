@@ -1,0 +1,129 @@
+"""Assemble the static site ``web/dist/`` from the hand-written files, Pyodide and the core wheel.
+
+Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
+
+- the hand-written files of ``web/`` (pages, scripts, styles, translations, icons) are copied;
+- the few Pyodide runtime files a page needs are vendored from ``web/node_modules/pyodide``
+  (installed by ``npm ci`` from the lock file) after checking their version against
+  ``web/config.js``;
+- the core's pure wheel (built by ``python -m build --wheel core``) goes to ``wheels/``;
+- ``build-info.js`` tells the worker where the wheel is, and ``sw.js`` gets the list of files to
+  cache under a version that is a hash of their contents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parent
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+SITE_SUFFIXES = {".html", ".js", ".css", ".svg", ".webmanifest", ".png"}
+NOT_SITE = {"sw.js", "build.py"}
+
+
+def pinned_pyodide_version() -> str:
+    """The one constant in ``web/config.js`` that names the Pyodide version."""
+    text = (WEB / "config.js").read_text(encoding="utf-8")
+    match = re.search(r'PYODIDE_VERSION\s*=\s*"([^"]+)"', text)
+    if not match:
+        raise SystemExit("web/config.js: PYODIDE_VERSION not found")
+    return match.group(1)
+
+
+def check_pyodide(node_pyodide: Path, version: str) -> None:
+    """Fail unless the installed npm package is exactly the pinned one."""
+    package_json = node_pyodide / "package.json"
+    if not package_json.is_file():
+        raise SystemExit(f"{node_pyodide}: missing; run `npm ci` in web/ (make site does)")
+    installed = json.loads(package_json.read_text(encoding="utf-8"))["version"]
+    pinned = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
+    if pinned["dependencies"]["pyodide"] != version or installed != version:
+        raise SystemExit(
+            f"pyodide version mismatch: config.js {version}, package.json "
+            f"{pinned['dependencies']['pyodide']}, installed {installed}"
+        )
+
+
+def find_wheel(wheel_dir: Path) -> Path:
+    """The single pure core wheel in ``wheel_dir``."""
+    wheels = sorted(wheel_dir.glob("background_battle_core-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"{wheel_dir}: expected one pure core wheel, found {len(wheels)}")
+    return wheels[0]
+
+
+def site_sources() -> list[Path]:
+    """The hand-written files that go into the site, relative to ``web/``."""
+    found = []
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB)
+        if rel.parts[0] in {"dist", "node_modules"} or not path.is_file():
+            continue
+        if path.suffix in SITE_SUFFIXES and rel.as_posix() not in NOT_SITE:
+            found.append(rel)
+    return found
+
+
+def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
+    """Write the site into ``out`` (replaced whole); return its files and their sizes."""
+    version = pinned_pyodide_version()
+    check_pyodide(node_pyodide, version)
+    wheel = find_wheel(wheel_dir)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for rel in site_sources():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(WEB / rel, out / rel)
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
+    (out / "wheels").mkdir()
+    shutil.copyfile(wheel, out / "wheels" / wheel.name)
+    snapshot = hashlib.sha256(version.encode() + b"\0" + wheel.read_bytes()).hexdigest()[:16]
+    info = {"pyodide": version, "wheel": f"wheels/{wheel.name}", "snapshot": snapshot}
+    (out / "build-info.js").write_text(
+        "// Written by web/build.py: what this build of the site contains.\n"
+        f"export const BUILD = {json.dumps(info)};\n",
+        encoding="utf-8",
+    )
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    site_version = digest.hexdigest()[:16]
+    # "./" is the page (index.html would be the same bytes again); navigations fall back to it.
+    precache = ["./", *(rel for rel in files if rel != "index.html")]
+    sw = (WEB / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace('"__VERSION__"', json.dumps(site_version))
+    sw = sw.replace("[] /* __PRECACHE__ */", json.dumps(precache))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+    return {rel: (out / rel).stat().st_size for rel in [*files, "sw.js"]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wheel-dir", type=Path, required=True)
+    parser.add_argument("--out", type=Path, default=WEB / "dist")
+    parser.add_argument("--pyodide", type=Path, default=WEB / "node_modules" / "pyodide")
+    args = parser.parse_args(argv)
+    sizes = build(args.wheel_dir, args.out, args.pyodide)
+    total = sum(sizes.values())
+    print(f"site: {args.out} ({len(sizes)} files, {total / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+// The page's side of the worker: send a request to background_battle.api.handle, get its reply.
+
+export class CoreClient {
+  /**
+   * @param {URL|string} workerUrl (used unless an early-started worker is handed over)
+   * @param {{onProgress?: (step: string) => void, onReady?: (info: object) => void,
+   *          onFailed?: (failure: {step: string, message: string}) => void}} hooks
+   */
+  constructor(workerUrl, hooks = {}, early = null) {
+    this.hooks = hooks;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.timings = []; // round trips in ms, page side (request sent -> reply received)
+    this.workerTimings = []; // time inside the worker (conversion + api.handle), ms
+    this.worker = early?.worker || new Worker(workerUrl, { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.fail({ step: "worker", message: event.message || "the worker could not start" });
+    };
+    if (early?.worker) {
+      // After the caller's synchronous setup, before any later message.
+      queueMicrotask(() => {
+        for (const message of early.messages.splice(0)) this.receive(message);
+      });
+    }
+  }
+
+  receive(message) {
+    if (message.type === "progress") this.hooks.onProgress?.(message.step);
+    else if (message.type === "ready") this.hooks.onReady?.(message);
+    else if (message.type === "failed") this.fail(message);
+    else if (message.type === "reply") {
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      this.timings.push(performance.now() - waiting.sent);
+      if (typeof message.ms === "number") this.workerTimings.push(message.ms);
+      waiting.resolve(message.reply);
+    }
+  }
+
+  fail(failure) {
+    this.failure = failure;
+    this.hooks.onFailed?.(failure);
+    for (const [id, waiting] of this.pending) {
+      waiting.resolve({ ok: false, error: { code: "runtime_failed", field: null, message: failure.message, params: {} } });
+      this.pending.delete(id);
+    }
+  }
+
+  /** Send one request ({op, ...}); resolves with the core's reply dict (never rejects). */
+  request(request, via = "json") {
+    if (this.failure) {
+      return Promise.resolve({ ok: false, error: { code: "runtime_failed", field: null, message: this.failure.message, params: {} } });
+    }
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, sent: performance.now() });
+      this.worker.postMessage({ type: "request", id, request, via });
+    });
+  }
+}
+
+/** A fresh 32-bit seed for a request that may roll dice. */
+export function freshSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}

@@ -1,0 +1,43 @@
+// The odds from the core's simulation: who wins how often, and the expected casualties per unit.
+import { t, term } from "./i18n.js";
+import { casualtyBar } from "./render.js";
+
+const percent = (share) => `${Math.round(share * 1000) / 10}%`;
+
+/** Paint an `odds` reply into the container. */
+export function renderOdds(container, reply) {
+  container.textContent = "";
+  const chart = document.createElement("div");
+  chart.className = "odds-chart";
+  chart.setAttribute("role", "img");
+  const parts = [
+    ["allies_win", reply.allies_win],
+    ["enemies_win", reply.enemies_win],
+    ["unfinished", reply.unfinished],
+  ];
+  chart.setAttribute("aria-label", parts.map(([key, share]) => `${t(`odds.${key}`)} ${percent(share)}`).join(", "));
+  const legend = document.createElement("ul");
+  legend.className = "odds-legend";
+  for (const [key, share] of parts) {
+    const seg = document.createElement("span");
+    seg.className = `seg ${key}`;
+    seg.style.flexGrow = String(share);
+    chart.append(seg);
+    const item = document.createElement("li");
+    item.dataset.bind = key;
+    item.dataset.value = String(share);
+    item.innerHTML = `<span class="key ${key}"></span><b>${percent(share)}</b> `;
+    item.append(t(`odds.${key}`));
+    legend.append(item);
+  }
+  const summary = document.createElement("p");
+  summary.textContent = t("odds.summary", { runs: reply.runs, rounds: reply.expected_rounds.toFixed(1) });
+  const heading = document.createElement("h3");
+  heading.textContent = t("odds.expected");
+  const bars = document.createElement("ul");
+  bars.className = "bars";
+  for (const unit of reply.units) {
+    bars.append(casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, killed: unit.killed, wounded: unit.wounded, fit: unit.fit, digits: 1 }));
+  }
+  container.append(chart, legend, summary, heading, bars);
+}

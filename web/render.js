@@ -1,0 +1,224 @@
+// Paint the core's view of a battle. Nothing here computes a rule: every number comes from the view.
+import { t, term } from "./i18n.js";
+import { describeEntry } from "./log-text.js";
+
+const SIDES = ["allies", "enemies"];
+
+export const fmt = (value) => (value === null || value === undefined ? "–" : String(value));
+
+/** A stacked bar of killed / wounded / fit with the numbers under it. */
+export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 }) {
+  const item = document.createElement("li");
+  item.className = "bar-item";
+  const total = killed + wounded + fit;
+  const show = (n) => (digits ? n.toFixed(digits) : String(n));
+  const head = document.createElement("div");
+  head.className = "bar-head";
+  const title = document.createElement("strong");
+  title.className = "bar-name";
+  title.textContent = name;
+  head.append(title);
+  if (note) {
+    const small = document.createElement("small");
+    small.textContent = ` ${note}`;
+    head.append(small);
+  }
+  const bar = document.createElement("div");
+  bar.className = "bar";
+  bar.setAttribute("role", "img");
+  bar.setAttribute("aria-label", t("unit.bar", { name, killed: show(killed), wounded: show(wounded), fit: show(fit) }));
+  const counts = document.createElement("p");
+  counts.className = "bar-counts";
+  for (const [key, value] of [["killed", killed], ["wounded", wounded], ["fit", fit]]) {
+    const part = document.createElement("span");
+    part.className = `seg ${key[0]}`;
+    part.style.flexGrow = String(total > 0 ? value : key === "fit" ? 1 : 0);
+    bar.append(part);
+    const count = document.createElement("span");
+    count.className = `count ${key[0]}`;
+    count.dataset.bind = key;
+    count.dataset.value = show(value);
+    count.innerHTML = `<b>${show(value)}</b> `;
+    count.append(term(key));
+    counts.append(count);
+  }
+  item.append(head, bar, counts);
+  return item;
+}
+
+function renderSide(card, side, view) {
+  const data = view.sides[side];
+  card.querySelector('[data-bind="strength"]').textContent = fmt(data.strength ?? data.units_strength);
+  card.querySelector('[data-bind="initial"]').textContent = fmt(data.initial);
+  card.querySelector('[data-bind="units_strength"]').textContent = fmt(data.units_strength);
+  const mods = data.modifiers || [];
+  card.querySelector('[data-bind="modifier-count"]').textContent = mods.length ? `(${mods.length})` : "";
+  card.querySelector('[data-bind="modifiers-text"]').textContent =
+    data.initial !== null && data.initial !== undefined ? t("side.modifiers", { initial: data.initial }) : "";
+  const pending = card.querySelector('[data-bind="pending"]');
+  pending.hidden = !data.pending_bonus;
+  pending.textContent = data.pending_bonus ? t("side.pending", { bonus: data.pending_bonus }) : "";
+  const list = card.querySelector(".units");
+  list.textContent = "";
+  for (const unit of view.units.filter((u) => u.side === side)) {
+    const item = document.createElement("li");
+    item.className = "unit";
+    item.dataset.unit = unit.id;
+    const head = document.createElement("div");
+    head.className = "unit-head";
+    const name = document.createElement("strong");
+    name.className = "unit-name";
+    name.textContent = unit.name;
+    const line = document.createElement("span");
+    line.className = "unit-line";
+    line.textContent = `${t("unit.line", { fighters: fmt(unit.fighters), strength: fmt(unit.strength) })} · ${t(`size.${unit.size}`)}`;
+    head.append(name, " ", line);
+    if (unit.detached) {
+      const detached = document.createElement("span");
+      detached.className = "unit-line";
+      detached.textContent = ` · ${t("unit.detached", { detached: unit.detached })}`;
+      head.append(detached);
+    }
+    item.append(head);
+    if (view.status === "setup") {
+      const edit = document.createElement("button");
+      edit.type = "button";
+      edit.className = "icon edit-unit";
+      edit.dataset.unit = unit.id;
+      edit.textContent = "✎";
+      edit.setAttribute("aria-label", t("unit.edit", { name: unit.name }));
+      item.append(edit);
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "icon remove-unit";
+      remove.dataset.unit = unit.id;
+      remove.textContent = "✕";
+      remove.setAttribute("aria-label", t("unit.remove", { name: unit.name }));
+      item.append(remove);
+    }
+    list.append(item);
+  }
+}
+
+function renderCasualties(list, view) {
+  list.textContent = "";
+  for (const unit of view.units) {
+    if (!unit.casualties) continue;
+    const item = casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, ...unit.casualties });
+    item.dataset.unit = unit.id;
+    item.classList.add(unit.side);
+    list.append(item);
+  }
+}
+
+function renderLog(list, view) {
+  list.textContent = "";
+  const undone = new Set(view.undone || []);
+  const entries = view.log.map((entry, index) => ({ entry, index }));
+  if (!entries.length) {
+    const empty = document.createElement("li");
+    empty.className = "empty";
+    empty.textContent = t("log.empty");
+    list.append(empty);
+    return;
+  }
+  for (const { entry, index } of entries.reverse()) {
+    const item = document.createElement("li");
+    item.value = index + 1;
+    item.dataset.entry = String(index);
+    if (undone.has(index)) {
+      item.classList.add("undone");
+      const mark = document.createElement("span");
+      mark.className = "badge";
+      mark.textContent = t("log.undone");
+      item.append(mark, " ");
+    }
+    for (const line of describeEntry(entry, view)) {
+      const p = document.createElement("span");
+      p.className = "log-line";
+      p.textContent = line;
+      item.append(p);
+    }
+    list.append(item);
+  }
+}
+
+function renderInfluence(panel, view) {
+  const result = panel.querySelector("#influence-result");
+  const undone = new Set(view.undone || []);
+  let last = null;
+  view.log.forEach((entry, index) => {
+    if (undone.has(index)) return;
+    for (const event of entry.events) if (event.type === "influence_rolled") last = event;
+  });
+  result.textContent = "";
+  if (last) {
+    const line = document.createElement("p");
+    line.className = "big-line";
+    const sign = last.modifier >= 0 ? `+ ${last.modifier}` : `− ${-last.modifier}`;
+    line.textContent = t("influence.result", { side: term(last.side), roll: last.roll, modifier: sign, total: last.total });
+    const effect = document.createElement("p");
+    effect.className = "effect";
+    effect.dataset.bind = "effect";
+    effect.textContent = bandEffect(last.band);
+    result.append(line, effect);
+  }
+  const wrap = panel.querySelector("#influence-table .table-wrap");
+  const table = view.influence_table;
+  wrap.textContent = "";
+  if (!table) return;
+  const el = document.createElement("table");
+  const caption = document.createElement("caption");
+  caption.textContent = pick(table.name);
+  el.append(caption);
+  for (const band of table.bands) {
+    const row = el.insertRow();
+    row.insertCell().textContent = bandRange(band);
+    row.insertCell().textContent = pick(band.effect);
+  }
+  wrap.append(el);
+}
+
+const pick = (texts) => (texts ? texts[document.documentElement.lang] ?? texts.en ?? Object.values(texts)[0] : "");
+const bandRange = (band) =>
+  band.min === null ? `≤ ${band.max}` : band.max === null ? `≥ ${band.min}` : `${band.min}–${band.max}`;
+const bandEffect = (band) => `${bandRange(band)}: ${pick(band.effect)}`;
+
+function renderWinner(el, view) {
+  el.hidden = view.status !== "ended";
+  if (view.status !== "ended") return;
+  const who = t(`winner.${view.winner || "none"}`);
+  el.textContent = view.end_reason ? `${who} (${t(`reason.${view.end_reason}`)})` : who;
+}
+
+/** Paint the whole battle from its view. */
+export function renderView(view, root = document) {
+  root.querySelector("#battle-name").textContent = view.name;
+  const phase = root.querySelector("#battle-phase");
+  phase.dataset.phase = view.status;
+  phase.dataset.i18n = `phase.${view.status}`;
+  phase.textContent = t(`phase.${view.status}`);
+  const roundLabel = root.querySelector("#battle-round");
+  roundLabel.hidden = view.status === "setup";
+  roundLabel.textContent = `· ${term("round")} ${view.round}`;
+  root.querySelector("#round-number").textContent = String(view.round + 1);
+  renderWinner(root.querySelector("#battle-winner"), view);
+  for (const el of root.querySelectorAll("[data-phase-only]")) {
+    el.hidden = !el.dataset.phaseOnly.split(" ").includes(view.status);
+  }
+  for (const side of SIDES) renderSide(root.querySelector(`.side[data-side="${side}"]`), side, view);
+  renderCasualties(root.querySelector("#casualty-bars"), view);
+  renderLog(root.querySelector("#log"), view);
+  renderInfluence(root.querySelector("#influence-panel"), view);
+  root.querySelector("#undo-button").disabled = !view.can_undo;
+  const detachUnit = root.querySelector('#detach-form select[name="unit"]');
+  const chosen = detachUnit.value;
+  detachUnit.textContent = "";
+  for (const unit of view.units) {
+    const option = new Option(`${unit.name} (${term(unit.side)})`, unit.id);
+    detachUnit.append(option);
+  }
+  if (chosen) detachUnit.value = chosen;
+  const rename = root.querySelector('#rename-form input[name="name"]');
+  if (document.activeElement !== rename) rename.value = view.name;
+}

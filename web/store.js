@@ -1,0 +1,67 @@
+// Keeping a battle: in this browser, in a share link, in a JSON file.
+import { STORAGE_KEYS } from "./config.js";
+
+export function loadSaved(key = STORAGE_KEYS.battle) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function save(value, key = STORAGE_KEYS.battle) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // private mode or full: the battle still lives in the page
+  }
+}
+
+function toBase64Url(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function pipe(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** The fragment of a share link ("b=z…" deflated, or "b=j…" plain) that carries a battle. */
+export async function encodeShare(battle) {
+  const bytes = new TextEncoder().encode(JSON.stringify(battle));
+  if (typeof CompressionStream === "function") {
+    return `b=z${toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")))}`;
+  }
+  return `b=j${toBase64Url(bytes)}`;
+}
+
+/** The battle JSON in a location hash, null if there is none; throws on a damaged one. */
+export async function decodeShare(hash) {
+  const match = /^#?b=([zj])([A-Za-z0-9_-]*)$/.exec(hash || "");
+  if (!match) return null;
+  let bytes = fromBase64Url(match[2]);
+  if (match[1] === "z") bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+export function download(filename, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const fileName = (name) => `${String(name || "battle").replace(/[^\p{L}\p{N}_-]+/gu, "-")}.battle.json`;

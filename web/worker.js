@@ -1,0 +1,176 @@
+// The rules core in Pyodide, in a Web Worker. Messages in: {type: "request", id, request, via?}.
+// Messages out: {type: "progress", step}, {type: "ready", timings}, {type: "failed", step, message},
+// {type: "reply", id, reply, ms}. Every rule is computed by background_battle.api.handle.
+
+const BOOT_STEPS = ["runtime", "core", "ready"];
+let core = null; // {handleJson, handleProxy} once booted
+let failure = null; // {step, message} if booting failed
+
+const post = (message) => self.postMessage(message);
+
+class LoadError extends Error {
+  constructor(step, message) {
+    super(message);
+    this.step = step;
+  }
+}
+
+async function fetchBytes(url, step) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new LoadError(step, `${url}: ${error.message}`);
+  }
+  if (!response.ok) throw new LoadError(step, `${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function importModule(url, step) {
+  try {
+    return await import(url);
+  } catch (error) {
+    throw new LoadError(step, `${url}: ${error.message}`);
+  }
+}
+
+// A memory snapshot of Python with the core imported, kept in Cache Storage: a second visit
+// restores it instead of starting Python and importing again (Pyodide's _makeSnapshot and
+// _loadSnapshot options). Where Cache Storage is missing (not a secure context) it boots normally.
+const SNAPSHOTS = "bb-python-snapshot";
+const canSnapshot = typeof caches !== "undefined";
+
+async function readSnapshot(key) {
+  if (!canSnapshot) return null;
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    if (bytes) await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    /* quota or no Cache Storage: the next visit boots normally */
+  }
+}
+
+async function startPython(loadPyodide, indexURL, snapshotKey) {
+  const snapshot = await readSnapshot(snapshotKey);
+  if (snapshot) {
+    try {
+      return { pyodide: await loadPyodide({ indexURL, _loadSnapshot: snapshot }), fromSnapshot: true };
+    } catch {
+      await keepSnapshot(snapshotKey, null); // stale or damaged: drop it, boot from scratch
+    }
+  }
+  return { pyodide: await loadPyodide({ indexURL, _makeSnapshot: canSnapshot }), fromSnapshot: false };
+}
+
+async function boot() {
+  const t0 = performance.now();
+  post({ type: "progress", step: BOOT_STEPS[0] });
+  const [{ BUILD }, { loadPyodide }] = await Promise.all([
+    importModule("./build-info.js", "runtime"),
+    importModule("./pyodide/pyodide.mjs", "runtime"),
+  ]);
+  const wheelUrl = new URL(BUILD.wheel, self.location.href).href;
+  const wheelBytes = fetchBytes(wheelUrl, "core"); // downloads while Python boots
+  wheelBytes.catch(() => {}); // reported when awaited below
+  const snapshotKey = new URL(`./snapshot/${BUILD.snapshot}`, self.location.href).href;
+  let pyodide, fromSnapshot;
+  try {
+    ({ pyodide, fromSnapshot } = await startPython(loadPyodide, new URL("./pyodide/", self.location.href).href, snapshotKey));
+  } catch (error) {
+    throw new LoadError("runtime", error.message);
+  }
+  const tRuntime = performance.now();
+  post({ type: "progress", step: BOOT_STEPS[1] });
+  const bytes = await wheelBytes;
+  let api, json, snapshot, snapshotMs = 0;
+  try {
+    // The files go in even after a snapshot: the core reads its data files from the package.
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    if (!fromSnapshot && canSnapshot) {
+      pyodide.runPython("import json, background_battle.api, background_battle.odds");
+      const t = performance.now();
+      snapshot = pyodide.makeMemorySnapshot(); // before any proxy exists
+      snapshotMs = performance.now() - t;
+    }
+    api = pyodide.pyimport("background_battle.api");
+    json = pyodide.pyimport("json");
+  } catch (error) {
+    throw new LoadError("core", `${wheelUrl}: ${error.message}`);
+  }
+  core = {
+    // JSON text across the boundary: exact numbers, null stays null, two short-lived proxies.
+    handleJson(request) {
+      let pyRequest, pyReply;
+      try {
+        pyRequest = json.loads(JSON.stringify(request));
+        pyReply = api.handle(pyRequest);
+        return JSON.parse(json.dumps(pyReply));
+      } finally {
+        pyRequest?.destroy();
+        pyReply?.destroy();
+      }
+    },
+    // Proxy conversion (toPy / toJs with Object.fromEntries), measured by the benchmark.
+    handleProxy(request) {
+      let pyRequest, pyReply;
+      try {
+        pyRequest = pyodide.toPy(request);
+        pyReply = api.handle(pyRequest);
+        return pyReply.toJs({ dict_converter: Object.fromEntries });
+      } finally {
+        pyRequest?.destroy();
+        pyReply?.destroy();
+      }
+    },
+  };
+  const tCore = performance.now();
+  post({
+    type: "ready",
+    timings: { runtime: tRuntime - t0, core: tCore - tRuntime, total: tCore - t0 },
+    pyodide: pyodide.version,
+    fromSnapshot,
+    snapshot: snapshot ? { bytes: snapshot.length, ms: snapshotMs } : null,
+  });
+  if (snapshot) await keepSnapshot(snapshotKey, snapshot);
+}
+
+const booted = boot().catch((error) => {
+  failure = { step: error.step || "runtime", message: error.message || String(error) };
+  post({ type: "failed", ...failure });
+});
+
+function failedReply(code, message) {
+  return { ok: false, error: { code, field: null, message, params: {} } };
+}
+
+self.onmessage = async (event) => {
+  const message = event.data || {};
+  if (message.type !== "request") {
+    post({ type: "reply", id: message.id ?? null, reply: failedReply("unknown_message", `unknown message type: ${message.type}`) });
+    return;
+  }
+  await booted;
+  if (!core) {
+    post({ type: "reply", id: message.id, reply: failedReply("runtime_failed", failure.message) });
+    return;
+  }
+  const start = performance.now();
+  let reply;
+  try {
+    reply = message.via === "proxy" ? core.handleProxy(message.request) : core.handleJson(message.request);
+  } catch (error) {
+    reply = failedReply("internal", error.message);
+  }
+  post({ type: "reply", id: message.id, reply, ms: performance.now() - start });
+};
