@@ -9,11 +9,12 @@ worker and any other shell call it).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from .battle import new_battle
+from .battle import Battle, new_battle
 from .casualties import casualties
 from .errors import BattleError
 from .influence import default_table
@@ -44,21 +45,47 @@ def handle(request: Any) -> Reply:
         }
 
 
+# The last battle handed out, as JSON text and as a value: a page sends it straight back with
+# its next command, and recognising it spares the replay that checks a battle from outside.
+_last_handed_out: tuple[str, Battle] | None = None
+
+
+def _battle_in(request: dict[str, Any]) -> Battle:
+    """The request's battle: the one handed out last if it comes back unchanged, else checked."""
+    data = required(request, "battle")
+    if _last_handed_out is not None:
+        try:
+            text = json.dumps(data, sort_keys=True)
+        except (TypeError, ValueError):
+            text = None
+        if text == _last_handed_out[0]:
+            return _last_handed_out[1]
+    return from_json(data)
+
+
+def _battle_out(battle: Battle) -> dict[str, Any]:
+    """The battle's JSON form for the reply, remembered for the next request."""
+    global _last_handed_out
+    data = to_json(battle)
+    _last_handed_out = (json.dumps(data, sort_keys=True), battle)
+    return data
+
+
 def _new_battle(request: dict[str, Any]) -> Reply:
     battle = new_battle(request.get("name") or "battle")
-    return {"battle": to_json(battle), "view": state_view(battle)}
+    return {"battle": _battle_out(battle), "view": state_view(battle)}
 
 
 def _apply(request: dict[str, Any]) -> Reply:
-    battle = from_json(required(request, "battle"))
+    battle = _battle_in(request)
     seed = request.get("seed")
     rng = None if seed is None else random.Random(whole(seed, "seed", 0, 2**63))
     battle, events = apply(battle, required(request, "command"), rng)
-    return {"battle": to_json(battle), "events": events, "view": state_view(battle)}
+    return {"battle": _battle_out(battle), "events": events, "view": state_view(battle)}
 
 
 def _view(request: dict[str, Any]) -> Reply:
-    return {"view": state_view(from_json(required(request, "battle")), request.get("role", "gm"))}
+    return {"view": state_view(_battle_in(request), request.get("role", "gm"))}
 
 
 def _casualties(request: dict[str, Any]) -> Reply:
@@ -99,7 +126,7 @@ def _unit_strength(request: dict[str, Any]) -> Reply:
 
 
 def _odds(request: dict[str, Any]) -> Reply:
-    battle = from_json(required(request, "battle"))
+    battle = _battle_in(request)
     return odds(battle, request.get("runs", 10_000), request.get("seed")).to_dict()
 
 
