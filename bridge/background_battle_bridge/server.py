@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -18,9 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import platformdirs
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
@@ -37,6 +40,30 @@ log = logging.getLogger("background_battle_bridge")
 HELLO_TIMEOUT = 10.0
 MAX_DROPPED = 1000
 DB_FILE = "battles.sqlite3"
+# The web page asks for this file to learn that a bridge serves it (a static host has none).
+MARKER_PATH = "/bridge.json"
+MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
+
+
+def marker_response() -> Response:
+    """`/bridge.json`: tells the page it is served by a bridge, never cached."""
+    body = json.dumps(MARKER).encode()
+    headers = Headers(
+        [
+            ("Content-Type", "application/json"),
+            ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-store"),
+        ]
+    )
+    return Response(200, "OK", headers, body)
+
+
+def page_links(base: str, tokens: Tokens) -> list[str]:
+    """Ready-to-open links to the live page; the token rides in the fragment (never logged)."""
+    return [
+        f"  open as GM:     {base}#token={quote(tokens.gm, safe='')}",
+        f"  open as player: {base}#token={quote(tokens.player, safe='')}",
+    ]
 
 
 @dataclass(frozen=True)
@@ -74,6 +101,8 @@ class Bridge:
             return None
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return connection.respond(404, "The WebSocket is at /ws.\n")
+        if path == MARKER_PATH:
+            return marker_response()
         return self.site.response(request.path, request.headers.get("If-None-Match"))
 
     async def handler(self, ws: ServerConnection) -> None:
@@ -297,6 +326,7 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
         lines = [
             f"Background Battle bridge: http://{shown}:{port}/  (WebSocket ws://{shown}:{port}/ws)",
         ]
+        lan = None
         if not is_loopback(config.host):
             lan = _lan_address()
             if lan:
@@ -306,6 +336,9 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
         else:
             lines.append(f"  GM token:     {tokens.gm}")
             lines.append(f"  player token: {tokens.player}")
+            lines.extend(page_links(f"http://{shown}:{port}/", tokens))
+            if not is_loopback(config.host) and lan:
+                lines.extend(page_links(f"http://{lan}:{port}/", tokens))
         lines.append(
             f"  data: {config.data_dir} ({len(bridge.hub.rooms)} battles, "
             f"{replayed} records replayed); site: "

@@ -198,7 +198,7 @@ async def test_it_prints_the_address_and_the_tokens_it_made(tmp_path: Path) -> N
     )
     try:
         assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(4)]
+        lines = [process.stdout.readline() for _ in range(6)]
     finally:
         process.terminate()
         assert process.wait(timeout=30) == 0
@@ -208,4 +208,10 @@ async def test_it_prints_the_address_and_the_tokens_it_made(tmp_path: Path) -> N
     assert ADDRESS.search(lines[0])
     assert lines[1].split() == ["GM", "token:", secrets["gm_token"]]
     assert lines[2].split() == ["player", "token:", secrets["player_token"]]
+    # Ready-to-open links: the token in the fragment, so it never reaches a server's log.
+    port = ADDRESS.search(lines[0]).group(1)  # type: ignore[union-attr]
+    gm_link = f"http://127.0.0.1:{port}/#token={secrets['gm_token']}"
+    player_link = f"http://127.0.0.1:{port}/#token={secrets['player_token']}"
+    assert lines[3].split() == ["open", "as", "GM:", gm_link]
+    assert lines[4].split() == ["open", "as", "player:", player_link]
     assert (tmp_path / "battles.sqlite3").exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import json
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,11 @@ async def test_the_websocket_lives_only_at_ws(running: Running) -> None:
     assert refused.value.response.status_code == 404
     peer = await running.peer()
     assert (await peer.hello())["type"] == "welcome"
+
+
+async def test_the_marker_tells_the_page_a_bridge_serves_it(start_bridge: StartBridge) -> None:
+    running: Running = await start_bridge()
+    status, headers, body = await get(running.port, "/bridge.json")
+    assert status == 200
+    assert headers["Cache-Control"] == "no-store"
+    assert json.loads(body) == {"bridge": "background-battle", "protocol": 1, "ws": "/ws"}
