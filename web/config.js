@@ -5,6 +5,8 @@ export const STORAGE_KEYS = Object.freeze({
   previous: "bb.battle.previous.v1",
   lang: "bb.lang",
   quick: "bb.quick.v1",
+  liveToken: "bb.live.token.v1",
+  liveBattle: "bb.live.battle.v1",
 });
 export const ODDS_RUNS = 2000;
 export const DEFAULT_BATTLE_NAME = "battle";

@@ -5,6 +5,7 @@ import { clearErrors, parseValue, putValues, showError, valueOf } from "./forms.
 import { currentLang, initialLang, setLang, t, translate } from "./i18n.js";
 import { renderOdds } from "./odds.js";
 import { setupQuick } from "./quick.js";
+import { LiveClient, findBridge, storeToken, storedToken, takeTokenFromUrl } from "./live.js";
 import { renderView } from "./render.js";
 import { decodeShare, download, encodeShare, fileName, loadSaved, save } from "./store.js";
 
@@ -13,8 +14,14 @@ const $ = (selector, root = document) => root.querySelector(selector);
 const ROLLING = new Set(["resolve_round", "leader_command", "roll_influence"]);
 const SIZES = ["tiny", "little", "small", "average", "large", "enormous", "monstrous"];
 
-let battle = null; // the core's JSON form of the battle; sent with every apply
-let view = null;
+let battle = null; // the core's JSON form of the local battle; sent with every apply
+let view = null; // the view painted: the local battle's, or in live mode the bridge's
+let mode = "local"; // "live" while the page follows a battle of the bridge (live.js)
+let live = null; // the LiveClient in live mode
+let bridge = null; // {ws, protocol} when a bridge serves this page
+let liveStatus = { key: "live.state.local", params: {} };
+let liveBattles = [];
+const urlToken = takeTokenFromUrl(); // before start() reads the fragment
 let sizes = SIZES.map((name) => ({ name, multiplier: null }));
 let lastOdds = null;
 let statusState = { key: "status.runtime", params: {} };
@@ -56,10 +63,14 @@ window.backgroundBattle = {
   workerTimings: core.workerTimings,
   recalcTimings,
 };
+// Live mode's connection (null in local mode), for tools and tests.
+Object.defineProperty(window.backgroundBattle, "live", { get: () => live });
 const quick = setupQuick(core);
 wireForms();
 wireTools();
+wireLive();
 start();
+startLive();
 
 function setStatus(key, params = {}) {
   statusState = { key, params };
@@ -127,6 +138,7 @@ function relabel() {
   fillSizes();
   setStatus(statusState.key, statusState.params);
   if (view) renderView(view);
+  paintLive();
   if (lastOdds) renderOdds($("#odds-result"), lastOdds);
   quick.repaint();
 }
@@ -134,13 +146,20 @@ function relabel() {
 /** Take a battle and its view from the core: keep, save, paint. */
 function adopt(newBattle, newView) {
   battle = newBattle;
+  save({ battle, view: newView });
+  resolveFirst();
+  if (mode === "live") return; // kept for local mode; the page shows the bridge's battle
+  paint(newView);
+}
+
+/** Paint a view (the local core's or the bridge's). */
+function paint(newView) {
   view = newView;
-  save({ battle, view });
   renderView(view);
   syncModifierRows();
   html.dataset.version = String(view.version);
   html.dataset.ready = "true";
-  resolveFirst();
+  if (mode === "live" && html.dataset.liveRole !== "gm") setReadOnly(true); // renderView enables undo
 }
 
 async function start() {
@@ -151,7 +170,7 @@ async function start() {
     $("#tools-error").textContent = t("tools.bad_link", { message: error.message });
   }
   const saved = loadSaved();
-  if (saved?.view) {
+  if (saved?.view && mode === "local") {
     view = saved.view; // paint at once what the core said last time; refreshed below
     renderView(view);
     syncModifierRows();
@@ -192,6 +211,7 @@ async function newBattle() {
 let chain = Promise.resolve();
 /** Apply one command to the battle, one at a time; errors go next to the field at fault. */
 function apply(command, form) {
+  if (mode === "live") return applyLive(command, form);
   const run = chain.then(async () => {
     await Promise.race([haveBattle, bootFailed]); // after a failed boot the reply says why
     const started = performance.now();
@@ -367,7 +387,9 @@ function wireForms() {
     await Promise.race([haveBattle, bootFailed]);
     clearErrors(form);
     $("#odds-result").textContent = t("odds.running");
-    const reply = await core.request({ op: "odds", battle, runs: ODDS_RUNS, seed: freshSeed() });
+    // Live, the GM's view holds the whole log: the battle in the core's JSON form, for Pyodide.
+    const which = mode === "live" ? { schema: 1, name: live.battle, log: view.log } : battle;
+    const reply = await core.request({ op: "odds", battle: which, runs: ODDS_RUNS, seed: freshSeed() });
     $("#odds-result").textContent = "";
     if (!reply.ok) return showError(form, reply.error);
     lastOdds = reply;
@@ -494,3 +516,188 @@ haveBattle.then(() => {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
 });
+
+// ---- Live mode: the bridge's battle (live.js; docs/web.md "Live mode") ----
+
+let liveChain = Promise.resolve();
+/** A change in live mode: a bridge command (never a local apply); errors as in local mode. */
+function applyLive(command, form) {
+  const run = liveChain.then(async () => {
+    if (!live?.battle || !view) {
+      const error = { code: "required", field: null, message: t("live.pick_first"), params: {} };
+      showError(form, error);
+      return { ok: false, error };
+    }
+    const started = performance.now();
+    const reply = await live.command(command);
+    clearErrors(form);
+    if (reply.type === "error") {
+      const error = { ...reply, field: reply.field?.startsWith("command.") ? reply.field.slice(8) : reply.field };
+      showError(form, error.code === "not_connected" ? { ...error, message: t("live.not_connected") } : error);
+      return { ok: false, error };
+    }
+    // The event (sent before the ack) has been painted already.
+    recalcTimings.push(performance.now() - started);
+    return { ok: true };
+  });
+  liveChain = run.catch(() => {});
+  return run;
+}
+
+function setLiveStatus(key, params = {}) {
+  liveStatus = { key, params };
+  const el = $("#live-status");
+  el.dataset.state = key.split(".").pop();
+  el.textContent = t(key, params);
+  html.dataset.live = el.dataset.state;
+}
+
+function paintLive() {
+  setLiveStatus(liveStatus.key, liveStatus.params);
+  const role = html.dataset.liveRole;
+  const note = $("#live-role");
+  note.hidden = mode !== "live" || !role;
+  if (role) note.textContent = t(role === "gm" ? "live.role_gm" : "live.role_player");
+  const select = $("#live-pick-form select");
+  const chosen = live?.battle || select.value;
+  select.textContent = "";
+  for (const item of liveBattles) {
+    const label = t("live.battle_line", { name: item.name, version: item.version, status: t(`phase.${item.status}`) });
+    select.append(new Option(label, item.name));
+  }
+  if (!liveBattles.length) select.append(new Option(t("live.no_battles"), ""));
+  if (chosen && liveBattles.some((b) => b.name === chosen)) select.value = chosen;
+  $("#live-battles").hidden = mode !== "live" || !html.dataset.liveRole;
+  $("#live-local").hidden = mode !== "live";
+}
+
+/** Player pages show, never change: every form of the battle is disabled too (not only hidden). */
+function setReadOnly(readOnly) {
+  for (const form of document.querySelectorAll("#battle form[data-command], #odds-form")) {
+    for (const control of form.elements) control.disabled = readOnly;
+  }
+}
+
+async function startLive() {
+  bridge = await findBridge();
+  if (!bridge) return; // a static host: local mode only, as always
+  $("#live-panel").hidden = false;
+  const token = urlToken || storedToken();
+  if (urlToken) storeToken(urlToken);
+  if (token) goLive(token);
+  else paintLive();
+}
+
+function goLive(token) {
+  live?.stop();
+  mode = "live";
+  html.dataset.mode = "live";
+  liveBattles = [];
+  live = new LiveClient(bridge.ws, token, {
+    onStatus(state, detail) {
+      if (state === "offline") setLiveStatus("live.state.offline", { seconds: Math.round(detail / 1000) || 1 });
+      else setLiveStatus(`live.state.${state}`);
+    },
+    onWelcome(welcome) {
+      html.dataset.liveRole = welcome.role;
+      setReadOnly(welcome.role !== "gm");
+      $("#live-token-form").hidden = true;
+      const wanted = live.battle || loadLiveBattle();
+      if (!live.battle && wanted && welcome.battles.some((b) => b.name === wanted)) follow(wanted);
+      paintLive();
+    },
+    onBattles(list) {
+      liveBattles = list;
+      paintLive();
+    },
+    onView(liveView) {
+      paint(liveView);
+      html.dataset.liveBattle = live.battle;
+    },
+    onProblem(error) {
+      if (error.code === "bad_token") {
+        storeToken(null);
+        leaveLive();
+        setLiveStatus("live.state.bad_token");
+        $("#live-token-form").hidden = false;
+        showError($("#live-token-form"), { ...error, field: "token", message: t("live.bad_token") });
+        return;
+      }
+      showError($("#live-pick-form"), error);
+    },
+  });
+  paintLive();
+}
+
+function loadLiveBattle() {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.liveBattle);
+  } catch {
+    return null;
+  }
+}
+
+function follow(name) {
+  live.follow(name);
+  try {
+    localStorage.setItem(STORAGE_KEYS.liveBattle, name);
+  } catch {
+    /* private mode */
+  }
+  lastOdds = null;
+  $("#odds-result").textContent = "";
+  paintLive();
+}
+
+/** Back to the battle in this browser, run by the local core. */
+function leaveLive() {
+  live?.stop();
+  live = null;
+  mode = "local";
+  delete html.dataset.mode;
+  delete html.dataset.liveRole;
+  delete html.dataset.liveBattle;
+  setReadOnly(false);
+  $("#live-token-form").hidden = false;
+  setLiveStatus("live.state.local");
+  lastOdds = null;
+  $("#odds-result").textContent = "";
+  paintLive();
+  const saved = loadSaved();
+  if (saved?.view) paint(saved.view);
+}
+
+function wireLive() {
+  $("#live-token-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    clearErrors(form);
+    const token = form.elements.namedItem("token").value.trim();
+    if (!token) return showError(form, { code: "required", field: "token", message: t("live.token_required"), params: {} });
+    form.elements.namedItem("token").value = "";
+    storeToken(token);
+    goLive(token);
+  });
+  $("#live-pick-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    clearErrors(form);
+    const name = form.elements.namedItem("battle").value;
+    if (!name) return showError(form, { code: "required", field: "battle", message: t("live.pick_one"), params: {} });
+    follow(name);
+  });
+  $("#live-create-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    clearErrors(form);
+    const name = form.elements.namedItem("name").value.trim();
+    const reply = await live.command({ type: "create_battle" }, name);
+    if (reply.type === "error") {
+      showError(form, { ...reply, field: reply.field === "battle" ? "name" : reply.field });
+      return;
+    }
+    form.elements.namedItem("name").value = "";
+    follow(name);
+  });
+  $("#live-local").addEventListener("click", leaveLive);
+}

@@ -10,8 +10,8 @@ export const fmt = (value) => (value === null || value === undefined ? "–" : S
 export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 }) {
   const item = document.createElement("li");
   item.className = "bar-item";
-  const total = killed + wounded + fit;
-  const show = (n) => (digits ? n.toFixed(digits) : String(n));
+  const total = (killed ?? 0) + (wounded ?? 0) + (fit ?? 0); // a player's hidden numbers are null
+  const show = (n) => (n === null || n === undefined ? "–" : digits ? n.toFixed(digits) : String(n));
   const head = document.createElement("div");
   head.className = "bar-head";
   const title = document.createElement("strong");
@@ -32,7 +32,7 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
   for (const [key, value] of [["killed", killed], ["wounded", wounded], ["fit", fit]]) {
     const part = document.createElement("span");
     part.className = `seg ${key[0]}`;
-    part.style.flexGrow = String(total > 0 ? value : key === "fit" ? 1 : 0);
+    part.style.flexGrow = String(total > 0 ? (value ?? 0) : key === "fit" ? 1 : 0);
     bar.append(part);
     const count = document.createElement("span");
     count.className = `count ${key[0]}`;

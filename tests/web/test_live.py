@@ -1,0 +1,272 @@
+"""Live mode: the page served by the real bridge follows the bridge's battle (docs/web.md).
+
+The bridge runs as a subprocess on 127.0.0.1 (a free port) with fixed tokens and serves the
+built page; a GM page and a player page, each in its own browser context, follow one battle.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gm import add_unit, click_and_wait, side_card, start, version
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from websockets.sync.client import connect
+
+GM_TOKEN = "gm-token-for-live-tests-0123"
+PLAYER_TOKEN = "player-token-for-live-tests-0123"
+ADDRESS = re.compile(r"Background Battle bridge: http://127\.0\.0\.1:(\d+)/")
+LIVE_TIMEOUT_MS = 60_000
+
+
+def _bridge_command() -> list[str]:
+    script = Path(sys.executable).parent / "background-battle-bridge"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("background-battle-bridge")
+    return [found] if found else [sys.executable, "-m", "background_battle_bridge.server"]
+
+
+class Bridge:
+    """The real bridge serving web/dist; `stop()` then `start()` keeps its port and its data."""
+
+    def __init__(self, data: Path, web: Path) -> None:
+        self.data, self.web, self.port = data, web, 0
+        self.process: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+        self.sent = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        command = [
+            *_bridge_command(),
+            *("--host", "127.0.0.1", "--port", str(self.port), "--data", str(self.data)),
+            *("--web", str(self.web), "--gm-token", GM_TOKEN, "--player-token", PLAYER_TOKEN),
+        ]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("BB_")}
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line)
+            found = ADDRESS.search(line)
+            if found:
+                self.port = int(found.group(1))
+                break
+        else:
+            raise RuntimeError("the bridge did not start:\n" + "".join(self.output))
+        threading.Thread(target=self._drain, args=(self.process.stdout,), daemon=True).start()
+
+    def _drain(self, stream: object) -> None:
+        for line in stream:  # type: ignore[attr-defined]
+            self.output.append(line)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def command(self, battle: str, command: dict[str, object]) -> dict[str, object]:
+        """One GM command from a script client (not a browser); returns its ack or error."""
+        with connect(f"ws://127.0.0.1:{self.port}/ws", open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "token": GM_TOKEN, "client": "cli"}))
+            json.loads(ws.recv(timeout=30))  # welcome
+            self.sent += 1
+            request: dict[str, object] = {"type": "command", "id": f"script-{self.sent}"}
+            request["battle"] = battle
+            request["command"] = command
+            ws.send(json.dumps(request))
+            while True:
+                reply = json.loads(ws.recv(timeout=30))
+                if reply["type"] in ("ack", "error"):
+                    return reply  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def bridge(tmp_path: Path, site: Path) -> Iterator[Bridge]:
+    running = Bridge(tmp_path / "bridge-data", site)
+    running.start()
+    yield running
+    running.stop()
+
+
+def new_context(browser: Browser) -> BrowserContext:
+    ctx = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
+    ctx.set_default_timeout(LIVE_TIMEOUT_MS)
+    return ctx
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made = [new_context(browser) for _ in range(3)]
+    yield made
+    for ctx in made:
+        ctx.close()
+
+
+def open_live(ctx: BrowserContext, url: str) -> Page:
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.page_errors = errors  # type: ignore[attr-defined]
+    page.goto(url)
+    return page
+
+
+def wait_live(page: Page) -> None:
+    page.wait_for_selector('html[data-live="live"]')
+
+
+def wait_version(page: Page, wanted: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.documentElement.dataset.version) === v"
+        " && document.documentElement.dataset.liveBattle !== undefined",
+        arg=wanted,
+    )
+
+
+def follow(page: Page, battle: str) -> None:
+    page.locator("#live-pick-form select").select_option(battle)
+    page.get_by_role("button", name="Follow", exact=True).click()
+    page.wait_for_selector(f'html[data-live-battle="{battle}"]')
+
+
+def test_a_gm_page_and_a_player_page_follow_one_battle_live(
+    bridge: Bridge, contexts: list[BrowserContext]
+) -> None:
+    gm_ctx, player_ctx, _ = contexts
+    gm = open_live(gm_ctx, f"{bridge.url}#token={GM_TOKEN}")
+    wait_live(gm)
+    # The token left the address bar and is kept for this origin.
+    assert "token" not in gm.url
+    assert gm.evaluate("localStorage.getItem('bb.live.token.v1')") == GM_TOKEN
+    expect(gm.locator("#live-role")).to_contain_text("GM")
+    gm.get_by_label("New battle's name").fill("ambush")
+    gm.get_by_role("button", name="Create and follow").click()
+    gm.wait_for_selector('html[data-live-battle="ambush"]')
+    wait_version(gm, 0)
+
+    player = open_live(player_ctx, f"{bridge.url}#token={PLAYER_TOKEN}")
+    wait_live(player)
+    assert "token" not in player.url
+    expect(player.locator("#live-role")).to_contain_text("read-only")
+    expect(player.locator("#live-create-form")).to_be_hidden()
+    follow(player, "ambush")
+    wait_version(player, 0)
+
+    # The GM sets the battle up and plays a round; each change is a bridge command.
+    add_unit(gm, "allies", "Dwarves", 10, strength=30)
+    add_unit(gm, "enemies", "Orcs", 12, strength=26)
+    start(gm)
+    click_and_wait(gm, gm.get_by_role("button", name="Resolve the round"))
+    assert version(gm) == 4
+    assert gm.evaluate("window.backgroundBattle.live.view.version") == 4
+
+    # The player's page follows without a reload: same units, the enemies' numbers hidden.
+    wait_version(player, 4)
+    expect(player.locator("#battle-phase")).to_have_attribute("data-phase", "fighting")
+    for page in (gm, player):
+        expect(page.locator(".unit-name")).to_have_text(["Dwarves", "Orcs"])
+        expect(page.locator("#log > li")).to_have_count(4)
+    allies_gm = side_card(gm, "allies").locator('[data-bind="strength"]').inner_text()
+    expect(side_card(player, "allies").locator('[data-bind="strength"]')).to_have_text(allies_gm)
+    enemies_gm = side_card(gm, "enemies").locator('[data-bind="strength"]').inner_text()
+    assert enemies_gm.isdigit()
+    expect(side_card(player, "enemies").locator('[data-bind="strength"]')).to_have_text("–")
+    expect(side_card(player, "enemies").locator(".unit-line")).to_contain_text("–")
+    player_view = player.evaluate("window.backgroundBattle.live.view")
+    assert player_view["sides"]["enemies"]["strength"] is None
+    assert [u["fighters"] for u in player_view["units"] if u["side"] == "enemies"] == [None]
+
+    # The player cannot change anything: forms hidden and disabled; the bridge refuses anyway.
+    expect(player.locator("#round-form")).to_be_hidden()
+    expect(player.locator("#undo-form")).to_be_hidden()
+    assert player.evaluate(
+        "[...document.querySelectorAll('#battle form[data-command]')]"
+        ".every(f => [...f.elements].every(e => e.disabled))"
+    )
+    refused = player.evaluate("window.backgroundBattle.live.command({type: 'undo'})")
+    assert refused["code"] == "forbidden"
+    assert version(player) == 4 and version(gm) == 4
+
+    # A refused GM command shows the bridge's (core's) error next to its field, nothing changes.
+    detach = gm.locator("#detach-form")
+    detach.locator('input[name="fighters"]').fill("99")
+    detach.get_by_role("button", name="Move them").click()
+    expect(
+        detach.locator(".field-error, .form-error").filter(has_text=re.compile(r"\S"))
+    ).to_have_count(1)
+    assert version(gm) == 4
+
+    # The bridge goes away: both pages say so and keep the last state on screen.
+    bridge.stop()
+    for page in (gm, player):
+        page.wait_for_selector('html[data-live="offline"], html[data-live="reconnecting"]')
+        expect(page.locator("#live-status")).to_contain_text(re.compile("bridge"))
+        expect(page.locator(".unit-name")).to_have_text(["Dwarves", "Orcs"])
+    # It comes back (same port, same data) and changes happen before the pages reconnect.
+    bridge.start()
+    ack = bridge.command("ambush", {"type": "resolve_round", "mode": "auto"})
+    assert ack["type"] == "ack" and ack["version"] == 5
+    for page in (gm, player):
+        wait_live(page)
+        wait_version(page, 5)
+        expect(page.locator("#log > li")).to_have_count(5)
+    click_and_wait(gm, gm.get_by_role("button", name="Resolve the round"))
+    wait_version(player, 6)
+    expect(player.locator("#log > li")).to_have_count(6)
+
+    # Back to local mode: the browser's own battle, run by the local core, forms enabled.
+    gm.get_by_role("button", name="Back to local mode").click()
+    gm.wait_for_selector('html[data-live="local"]')
+    gm.wait_for_selector('html[data-ready="true"]')
+    assert gm.get_attribute("html", "data-mode") is None
+    expect(gm.locator("#battle-name")).to_have_text("battle")
+    add_unit(gm, "allies", "Locals", 5, strength=10)
+    expect(gm.locator(".unit-name")).to_have_text(["Locals"])
+    assert bridge.command("ambush", {"type": "rename", "name": "still there"})["version"] == 7
+    for page in (gm, player):
+        assert page.page_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_wrong_token_says_so_and_the_page_stays_local(
+    bridge: Bridge, contexts: list[BrowserContext]
+) -> None:
+    page = open_live(contexts[2], f"{bridge.url}#token=not-the-right-token")
+    page.wait_for_selector('html[data-live="bad_token"]')
+    expect(page.locator("#live-token-form")).to_contain_text("This token is wrong")
+    assert page.evaluate("localStorage.getItem('bb.live.token.v1')") is None
+    # The page works locally as always.
+    page.wait_for_selector('html[data-ready="true"]', timeout=120_000)
+    add_unit(page, "allies", "Dwarves", 10, strength=30)
+    expect(page.locator(".unit-name")).to_have_text(["Dwarves"])
+    # The right token pasted into the field goes live.
+    page.get_by_label("Token (from the bridge's start-up lines)").fill(PLAYER_TOKEN)
+    page.get_by_role("button", name="Go live").click()
+    wait_live(page)
+    expect(page.locator("#live-role")).to_contain_text("read-only")
+    assert page.page_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_static_host_has_no_live_panel(page: Page) -> None:
+    """Not served by a bridge: local mode exactly as before, no live panel."""
+    expect(page.locator("#live-panel")).to_be_hidden()
+    assert page.get_attribute("html", "data-live") is None
