@@ -2,7 +2,7 @@
 import { t, term } from "./i18n.js";
 
 const side = (name) => (name ? term(name) : t("end.winner_none"));
-const pair = (values, fn = (v) => v) =>
+const pair = (values, fn = (v) => v ?? "?") => // "?": a number hidden from players
   values ? `${term("allies")} ${fn(values.allies)} · ${term("enemies")} ${fn(values.enemies)}` : "";
 
 const EVENT_TEXT = {

@@ -192,6 +192,7 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     assert enemies_gm.isdigit()
     expect(side_card(player, "enemies").locator('[data-bind="strength"]')).to_have_text("–")
     expect(side_card(player, "enemies").locator(".unit-line")).to_contain_text("–")
+    assert "null" not in player.locator("#log").inner_text()
     player_view = player.evaluate("window.backgroundBattle.live.view")
     assert player_view["sides"]["enemies"]["strength"] is None
     assert [u["fighters"] for u in player_view["units"] if u["side"] == "enemies"] == [None]
