@@ -533,7 +533,7 @@ function applyLive(command, form) {
     clearErrors(form);
     if (reply.type === "error") {
       const error = { ...reply, field: reply.field?.startsWith("command.") ? reply.field.slice(8) : reply.field };
-      showError(form, error.code === "not_connected" ? { ...error, message: t("live.not_connected") } : error);
+      showError(form, error);
       return { ok: false, error };
     }
     // The event (sent before the ack) has been painted already.
@@ -691,6 +691,7 @@ function wireLive() {
     const form = event.currentTarget;
     clearErrors(form);
     const name = form.elements.namedItem("name").value.trim();
+    if (!name) return showError(form, { code: "required", field: "name", message: "", params: {} });
     const reply = await live.command({ type: "create_battle" }, name);
     if (reply.type === "error") {
       showError(form, { ...reply, field: reply.field === "battle" ? "name" : reply.field });

@@ -163,6 +163,10 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     gm.get_by_role("button", name="Create and follow").click()
     gm.wait_for_selector('html[data-live-battle="ambush"]')
     wait_version(gm, 0)
+    # A second battle of the same name: the bridge's error, worded next to the name field.
+    gm.get_by_label("New battle's name").fill("ambush")
+    gm.get_by_role("button", name="Create and follow").click()
+    expect(gm.locator("#live-create-form .field-error")).to_contain_text("exists already")
 
     player = open_live(player_ctx, f"{bridge.url}#token={PLAYER_TOKEN}")
     wait_live(player)
@@ -223,6 +227,10 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
         page.wait_for_selector('html[data-live="offline"], html[data-live="reconnecting"]')
         expect(page.locator("#live-status")).to_contain_text(re.compile("bridge"))
         expect(page.locator(".unit-name")).to_have_text(["Dwarves", "Orcs"])
+    # A change while offline is refused with a clear message; nothing is applied locally.
+    gm.get_by_role("button", name="Resolve the round").click()
+    expect(gm.locator("#round-form .form-error")).to_contain_text("Not connected to the bridge")
+    assert version(gm) == 4
     # It comes back (same port, same data) and changes happen before the pages reconnect.
     bridge.start()
     ack = bridge.command("ambush", {"type": "resolve_round", "mode": "auto"})
@@ -255,6 +263,11 @@ def test_a_wrong_token_says_so_and_the_page_stays_local(
     page.wait_for_selector('html[data-live="bad_token"]')
     expect(page.locator("#live-token-form")).to_contain_text("This token is wrong")
     assert page.evaluate("localStorage.getItem('bb.live.token.v1')") is None
+    expect(page.locator("#live-status")).to_have_text("The bridge refused the token.")
+    page.get_by_role("button", name="RU").click()
+    expect(page.locator("#live-status")).to_have_text("Мост не принял токен.")
+    expect(page.locator("#live-title")).to_have_text("Живой бой через мост")
+    page.get_by_role("button", name="EN").click()
     # The page works locally as always.
     page.wait_for_selector('html[data-ready="true"]', timeout=120_000)
     add_unit(page, "allies", "Dwarves", 10, strength=30)
