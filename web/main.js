@@ -558,6 +558,7 @@ function paintLive() {
   const note = $("#live-role");
   note.hidden = mode !== "live" || !role;
   if (role) note.textContent = t(role === "gm" ? "live.role_gm" : "live.role_player");
+  if (role && !live?.battle) note.textContent += ` ${t("live.pick_first")}`;
   const select = $("#live-pick-form select");
   const chosen = live?.battle || select.value;
   select.textContent = "";

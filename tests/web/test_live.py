@@ -173,6 +173,8 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     assert "token" not in player.url
     expect(player.locator("#live-role")).to_contain_text("read-only")
     expect(player.locator("#live-create-form")).to_be_hidden()
+    expect(player.locator("#battle")).to_be_hidden()  # nothing local on screen until a battle
+    expect(player.locator("#live-role")).to_contain_text("Choose a battle")
     follow(player, "ambush")
     wait_version(player, 0)
 
