@@ -149,6 +149,15 @@ def follow(page: Page, battle: str) -> None:
     page.wait_for_selector(f'html[data-live-battle="{battle}"]')
 
 
+def lost_round(page: Page, allies: int, enemies: int) -> None:
+    """A round with the strength lost typed in (no dice: the battle cannot end by chance)."""
+    form = page.locator("#round-form")
+    form.get_by_label("Strength lost").check()
+    form.locator('input[name="lost.allies"]').fill(str(allies))
+    form.locator('input[name="lost.enemies"]').fill(str(enemies))
+    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
+
+
 def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     bridge: Bridge, contexts: list[BrowserContext]
 ) -> None:
@@ -182,7 +191,7 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     add_unit(gm, "allies", "Dwarves", 10, strength=30)
     add_unit(gm, "enemies", "Orcs", 12, strength=26)
     start(gm)
-    click_and_wait(gm, gm.get_by_role("button", name="Resolve the round"))
+    lost_round(gm, 2, 3)
     assert version(gm) == 4
     assert gm.evaluate("window.backgroundBattle.live.view.version") == 4
 
@@ -202,6 +211,11 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     player_view = player.evaluate("window.backgroundBattle.live.view")
     assert player_view["sides"]["enemies"]["strength"] is None
     assert [u["fighters"] for u in player_view["units"] if u["side"] == "enemies"] == [None]
+
+    # The odds run in the GM page's own Pyodide, on the battle rebuilt from the bridge's log.
+    gm.get_by_role("button", name="Simulate the rest of the battle").click()
+    expect(gm.locator("#odds-result .bars .bar-item")).to_have_count(2)
+    assert version(gm) == 4
 
     # The player cannot change anything: forms hidden and disabled; the bridge refuses anyway.
     expect(player.locator("#round-form")).to_be_hidden()
@@ -230,18 +244,20 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
         expect(page.locator("#live-status")).to_contain_text(re.compile("bridge"))
         expect(page.locator(".unit-name")).to_have_text(["Dwarves", "Orcs"])
     # A change while offline is refused with a clear message; nothing is applied locally.
-    gm.get_by_role("button", name="Resolve the round").click()
+    gm.locator("#round-form").get_by_role("button", name="Resolve the round").click()
     expect(gm.locator("#round-form .form-error")).to_contain_text("Not connected to the bridge")
     assert version(gm) == 4
     # It comes back (same port, same data) and changes happen before the pages reconnect.
     bridge.start()
-    ack = bridge.command("ambush", {"type": "resolve_round", "mode": "auto"})
+    ack = bridge.command(
+        "ambush", {"type": "resolve_round", "mode": "lost", "lost": {"allies": 1, "enemies": 1}}
+    )
     assert ack["type"] == "ack" and ack["version"] == 5
     for page in (gm, player):
         wait_live(page)
         wait_version(page, 5)
         expect(page.locator("#log > li")).to_have_count(5)
-    click_and_wait(gm, gm.get_by_role("button", name="Resolve the round"))
+    lost_round(gm, 2, 3)
     wait_version(player, 6)
     expect(player.locator("#log > li")).to_have_count(6)
 
