@@ -387,9 +387,9 @@ function wireForms() {
     await Promise.race([haveBattle, bootFailed]);
     clearErrors(form);
     $("#odds-result").textContent = t("odds.running");
-    // Live, the GM's view holds the whole log: the battle in the core's JSON form, for Pyodide.
-    const which = mode === "live" ? { schema: 1, name: live.battle, log: view.log } : battle;
-    const reply = await core.request({ op: "odds", battle: which, runs: ODDS_RUNS, seed: freshSeed() });
+    // Live, the GM's view holds the whole log: the core in Pyodide replays the battle from it.
+    const which = mode === "live" ? { log: view.log, name: live.battle } : { battle };
+    const reply = await core.request({ op: "odds", ...which, runs: ODDS_RUNS, seed: freshSeed() });
     $("#odds-result").textContent = "";
     if (!reply.ok) return showError(form, reply.error);
     lastOdds = reply;

@@ -22,7 +22,7 @@ from .last_stand import last_stand
 from .leader import leader_bonus
 from .log import apply
 from .odds import odds
-from .serialize import from_json, to_json
+from .serialize import SCHEMA, from_json, to_json
 from .units import SIZES, unit_strength
 from .validate import mapping, one_of, required, text, whole
 from .view import state_view
@@ -51,7 +51,14 @@ _last_handed_out: tuple[str, Battle] | None = None
 
 
 def _battle_in(request: dict[str, Any]) -> Battle:
-    """The request's battle: the one handed out last if it comes back unchanged, else checked."""
+    """The request's battle: the one handed out last if it comes back unchanged, else checked.
+
+    A live page holds a view, not the JSON form: it may send the view's ``log`` (and ``name``)
+    instead of ``battle``, and the battle is replayed from that log.
+    """
+    if request.get("battle") is None and request.get("log") is not None:
+        name = request.get("name") or "battle"
+        return from_json({"schema": SCHEMA, "name": name, "log": request["log"]})
     data = required(request, "battle")
     if _last_handed_out is not None:
         try:

@@ -54,3 +54,12 @@ def test_every_reply_says_ok_and_failures_carry_code_field_message_params() -> N
         reply = handle(request)
         assert reply["ok"] is False
         assert set(reply["error"]) == {"code", "field", "message", "params"}
+
+
+def test_odds_from_a_views_log_equal_odds_from_the_battle() -> None:
+    battle = started_battle()
+    view = handle({"op": "view", "battle": battle})["view"]
+    from_log = handle({"op": "odds", "log": view["log"], "name": "api", "runs": 200, "seed": 3})
+    from_battle = handle({"op": "odds", "battle": battle, "runs": 200, "seed": 3})
+    assert from_log == from_battle
+    assert from_log["ok"] is True
