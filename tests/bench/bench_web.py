@@ -19,7 +19,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
+from chromium import launch_args  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
@@ -32,16 +34,6 @@ from static_server import StaticServer  # noqa: E402
 DIST = ROOT / "web" / "dist"
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 EDITS = int(os.environ.get("BENCH_EDITS", "30"))
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 180_000
 
 BARE_PAGE = b"""<!doctype html>
@@ -222,9 +214,7 @@ def main() -> int:
     server = StaticServer(DIST)
     server.extra["/bare/index.html"] = (BARE_PAGE, "text/html")
     server.extra["/bare/worker.js"] = (BARE_WORKER, "text/javascript")
-    launch: dict[str, Any] = {"args": ARGS}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
+    launch = launch_args({})
     try:
         with sync_playwright() as playwright:
             report(playwright, launch, server)

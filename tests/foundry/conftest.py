@@ -10,12 +10,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import re
-import shutil
-import signal
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,12 +17,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from bridge_process import BridgeProcess
+from chromium import launch_args
 
 ROOT = Path(__file__).resolve().parents[2]
 GM_TOKEN = "gm-token-for-tests-0123456789"
 PLAYER_TOKEN = "player-token-for-tests-0123456789"
-CHROMIUM = "/usr/bin/chromium"
-ADDRESS = re.compile(r"Background Battle bridge: http://127\.0\.0\.1:(\d+)/")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -48,77 +42,15 @@ def site() -> Iterator[str]:
     server.server_close()
 
 
-def _bridge_command() -> list[str]:
-    script = Path(sys.executable).parent / "background-battle-bridge"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("background-battle-bridge")
-    if found:
-        return [found]
-    return [sys.executable, "-m", "background_battle_bridge.server"]
-
-
-class Bridge:
-    """The real bridge as a subprocess; `stop()` and `start()` keep its port and data."""
+class Bridge(BridgeProcess):
+    """The real bridge, allowing the stand-in page's origin; `url` is its WebSocket."""
 
     def __init__(self, data: Path, origin: str) -> None:
-        self.data = data
-        self.origin = origin
-        self.port = 0
-        self.gm_token = GM_TOKEN
-        self.player_token = PLAYER_TOKEN
-        self.process: subprocess.Popen[str] | None = None
+        super().__init__(data, GM_TOKEN, PLAYER_TOKEN, "--origin", origin)
 
     @property
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
-
-    def start(self) -> None:
-        command = [
-            *_bridge_command(),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--data",
-            str(self.data),
-            "--gm-token",
-            GM_TOKEN,
-            "--player-token",
-            PLAYER_TOKEN,
-            "--origin",
-            self.origin,
-        ]
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BB_")}
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
-        assert self.process.stdout is not None
-        lines = []
-        for line in self.process.stdout:
-            lines.append(line)
-            found = ADDRESS.search(line)
-            if found:
-                self.port = int(found.group(1))
-                break
-        else:
-            raise RuntimeError("the bridge did not start:\n" + "".join(lines))
-        # Keep reading its output so that the pipe never fills up.
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
 
 
 @pytest.fixture
@@ -131,19 +63,7 @@ def bridge(tmp_path: Path, site: str) -> Iterator[Bridge]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = dict(browser_type_launch_args)
-    if Path(CHROMIUM).exists():
-        args["executable_path"] = CHROMIUM
-    args["args"] = [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    ]
-    return args
+    return launch_args(browser_type_launch_args)
 
 
 def standin_url(site: str, **params: Any) -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import launch_args
 from playwright.sync_api import Browser, BrowserContext, Page
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -16,26 +16,13 @@ from static_server import StaticServer
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BOOT_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium when it is there (nothing is downloaded)."""
-    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
-    if CHROMIUM.exists() and not os.environ.get("PLAYWRIGHT_OWN_BROWSER"):
-        args["executable_path"] = str(CHROMIUM)
-    return args
+    return launch_args(browser_type_launch_args)
 
 
 @pytest.fixture(scope="session")

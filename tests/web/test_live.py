@@ -7,82 +7,31 @@ built page; a GM page and a player page, each in its own browser context, follow
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import signal
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from bridge_process import BridgeProcess
 from gm import add_unit, click_and_wait, side_card, start, version
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import connect
 
 GM_TOKEN = "gm-token-for-live-tests-0123"
 PLAYER_TOKEN = "player-token-for-live-tests-0123"
-ADDRESS = re.compile(r"Background Battle bridge: http://127\.0\.0\.1:(\d+)/")
 LIVE_TIMEOUT_MS = 60_000
 
 
-def _bridge_command() -> list[str]:
-    script = Path(sys.executable).parent / "background-battle-bridge"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("background-battle-bridge")
-    return [found] if found else [sys.executable, "-m", "background_battle_bridge.server"]
-
-
-class Bridge:
+class Bridge(BridgeProcess):
     """The real bridge serving web/dist; `stop()` then `start()` keeps its port and its data."""
 
     def __init__(self, data: Path, web: Path) -> None:
-        self.data, self.web, self.port = data, web, 0
-        self.process: subprocess.Popen[str] | None = None
-        self.output: list[str] = []
+        super().__init__(data, GM_TOKEN, PLAYER_TOKEN, "--web", str(web))
         self.sent = 0
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        command = [
-            *_bridge_command(),
-            *("--host", "127.0.0.1", "--port", str(self.port), "--data", str(self.data)),
-            *("--web", str(self.web), "--gm-token", GM_TOKEN, "--player-token", PLAYER_TOKEN),
-        ]
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BB_")}
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
-        )
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.output.append(line)
-            found = ADDRESS.search(line)
-            if found:
-                self.port = int(found.group(1))
-                break
-        else:
-            raise RuntimeError("the bridge did not start:\n" + "".join(self.output))
-        threading.Thread(target=self._drain, args=(self.process.stdout,), daemon=True).start()
-
-    def _drain(self, stream: object) -> None:
-        for line in stream:  # type: ignore[attr-defined]
-            self.output.append(line)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
 
     def command(self, battle: str, command: dict[str, object]) -> dict[str, object]:
         """One GM command from a script client (not a browser); returns its ack or error."""
