@@ -152,12 +152,22 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
             form.locator('input[name="strength"]').fill(strength)
             submit_and_wait(page, lambda f=form: f.locator('button[type="submit"]').click())
         submit_and_wait(page, lambda: page.locator("#start-form button").click())
-        page.evaluate("window.backgroundBattle.recalcTimings.length = 0")
         strength_input = page.locator('#strength-form input[name="strength"]')
-        for i in range(EDITS):
-            strength_input.fill(str(30 - (i % 25)))
-            submit_and_wait(page, lambda: page.locator("#strength-form button").click())
-        recalcs: list[float] = page.evaluate("window.backgroundBattle.recalcTimings")
+
+        def edits(submit: Callable[[], None]) -> list[float]:
+            page.evaluate("window.backgroundBattle.recalcTimings.length = 0")
+            for i in range(EDITS):
+                strength_input.fill(str(30 - (i % 25)))
+                submit_and_wait(page, submit)
+            timings: list[float] = page.evaluate("window.backgroundBattle.recalcTimings")
+            return timings
+
+        # Inside the page: the form submitted by the page's own event (the goal's measure).
+        recalcs = edits(
+            lambda: page.evaluate("document.querySelector('#strength-form').requestSubmit()")
+        )
+        # Through Playwright's click: adds the headless browser's input and frame handling.
+        clicked = edits(lambda: page.locator("#strength-form button").click())
         battle = page.evaluate("JSON.parse(localStorage.getItem('bb.battle.v1')).battle")
         request = {
             "op": "apply",
@@ -168,6 +178,7 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
         return {
             "recalc_median": median(recalcs),
             "recalc_last5": median(recalcs[-5:]),
+            "recalc_clicked": median(clicked),
             "log_entries": len(battle.get("log", [])),
             "json_roundtrip": boundary["json"][0],
             "json_worker": boundary["json"][1],
@@ -254,7 +265,8 @@ def report(playwright: Playwright, launch: dict[str, Any], server: StaticServer)
     print(
         f"recalculation after an edit (submit -> repainted), {EDITS} edits: "
         f"median {recalc['recalc_median']:.1f} ms (goal < 10) {verdict}; "
-        f"last 5 (log of {recalc['log_entries']}): {recalc['recalc_last5']:.1f} ms"
+        f"last 5 (log of {recalc['log_entries']}): {recalc['recalc_last5']:.1f} ms; "
+        f"the same edits clicked through Playwright: median {recalc['recalc_clicked']:.1f} ms"
     )
     print(
         "worker boundary, one apply: JSON text "
