@@ -81,20 +81,8 @@ function renderSide(card, side, view) {
     }
     item.append(head);
     if (view.status === "setup") {
-      const edit = document.createElement("button");
-      edit.type = "button";
-      edit.className = "icon edit-unit";
-      edit.dataset.unit = unit.id;
-      edit.textContent = "✎";
-      edit.setAttribute("aria-label", t("unit.edit", { name: unit.name }));
-      item.append(edit);
-      const remove = document.createElement("button");
-      remove.type = "button";
-      remove.className = "icon remove-unit";
-      remove.dataset.unit = unit.id;
-      remove.textContent = "✕";
-      remove.setAttribute("aria-label", t("unit.remove", { name: unit.name }));
-      item.append(remove);
+      item.append(iconButton("edit-unit", "✎", unit, "unit.edit"));
+      item.append(iconButton("remove-unit", "✕", unit, "unit.remove"));
     }
     list.append(item);
   }
@@ -221,4 +209,15 @@ export function renderView(view, root = document) {
   if (chosen) detachUnit.value = chosen;
   const rename = root.querySelector('#rename-form input[name="name"]');
   if (document.activeElement !== rename) rename.value = view.name;
+}
+
+/** A small button on a unit's row (edit, remove), labelled for screen readers. */
+function iconButton(kind, symbol, unit, label) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `icon ${kind}`;
+  button.dataset.unit = unit.id;
+  button.textContent = symbol;
+  button.setAttribute("aria-label", t(label, { name: unit.name }));
+  return button;
 }

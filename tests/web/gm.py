@@ -58,6 +58,13 @@ def start(page: Page) -> None:
     click_and_wait(page, page.get_by_role("button", name="Start the battle"))
 
 
+def dwarves_against_orcs(page: Page, dwarves: str = "Dwarves", strength: int = 30) -> None:
+    """The seed's fight typed in: 10 dwarves against 12 orcs (strength 26), started."""
+    add_unit(page, "allies", dwarves, 10, strength=strength)
+    add_unit(page, "enemies", "Orcs", 12, strength=26)
+    start(page)
+
+
 def set_strength(page: Page, side: str, strength: int) -> None:
     form = page.locator("#strength-form")
     form.locator('select[name="side"]').select_option(side)

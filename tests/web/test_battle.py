@@ -10,6 +10,7 @@ from gm import (
     add_unit,
     casualties_of,
     click_and_wait,
+    dwarves_against_orcs,
     saved_battle,
     set_strength,
     side_card,
@@ -24,9 +25,7 @@ from background_battle.api import handle
 
 
 def test_dwarves_who_lost_12_of_30_strength_have_2_killed_4_wounded_4_fit(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     set_strength(page, "allies", 18)
 
     assert side_strength(page, "allies") == "18"
@@ -54,9 +53,7 @@ def test_two_units_with_a_25_percent_modifier_split_the_losses_as_the_seed_says(
 
 
 def test_the_orc_leaders_waaagh_with_7_sl_gives_6_and_32_for_the_next_test(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=24)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page, strength=24)
     form = page.locator("#leader-form")
     form.get_by_label("Enemies").check()
     form.locator('input[name="sl"]').fill("7")
@@ -67,9 +64,7 @@ def test_the_orc_leaders_waaagh_with_7_sl_gives_6_and_32_for_the_next_test(page:
 
 
 def test_pcs_win_half_the_orcs_flee_and_the_dwarves_drop_from_24_to_18(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=24)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page, strength=24)
     form = page.locator("#pcs-won-form")
     form.get_by_label("Share of the enemies who flee").fill("1/2")
     click_and_wait(page, form.get_by_role("button", name="The PCs won"))
@@ -100,9 +95,7 @@ def test_a_rating_and_a_size_give_the_strength_the_core_computes(page: Page) -> 
 
 
 def test_rolls_typed_in_give_the_same_round_as_the_core_in_cpython(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     form = page.locator("#round-form")
     form.get_by_label("Rolls typed in").check()
     form.locator('input[name="rolls.allies"]').fill("12")
@@ -129,9 +122,7 @@ def test_rolls_typed_in_give_the_same_round_as_the_core_in_cpython(page: Page) -
 
 
 def test_undo_takes_back_the_last_command_and_marks_it_in_the_log(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     set_strength(page, "allies", 18)
     assert casualties_of(page, "Dwarves") == {"killed": 2, "wounded": 4, "fit": 4}
 
@@ -157,9 +148,7 @@ def test_the_quick_calculator_counts_casualties_without_a_battle(page: Page) -> 
 
 
 def test_the_odds_come_from_the_cores_simulation(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     before = version(page)
     page.get_by_role("button", name="Simulate the rest of the battle").click()
     chart = page.locator("#odds-result .odds-chart")
@@ -175,9 +164,7 @@ def test_the_odds_come_from_the_cores_simulation(page: Page) -> None:
 
 
 def test_a_battle_ends_when_a_sides_strength_reaches_zero(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     form = page.locator("#round-form")
     form.get_by_label("Strength lost").check()
     form.locator('input[name="lost.allies"]').fill("0")
@@ -190,9 +177,7 @@ def test_a_battle_ends_when_a_sides_strength_reaches_zero(page: Page) -> None:
 
 
 def test_a_gms_own_influence_table_replaces_the_house_one(page: Page, tmp_path: Path) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     page.locator("#influence-table summary").click()
     band = {"min": None, "max": 50, "effect": {"en": "Bad luck", "ru": "Неудача"}}
     ours = {

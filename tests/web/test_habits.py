@@ -6,15 +6,22 @@ import json
 from pathlib import Path
 
 from conftest import open_page
-from gm import acted, add_unit, casualties_of, saved_battle, set_strength, side_card, start, version
+from gm import (
+    acted,
+    add_unit,
+    casualties_of,
+    dwarves_against_orcs,
+    saved_battle,
+    set_strength,
+    side_card,
+    version,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from static_server import StaticServer
 
 
 def fought_battle(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves of Karak Hirn", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page, "Dwarves of Karak Hirn")
     set_strength(page, "allies", 18)
 
 
@@ -166,9 +173,7 @@ def test_bad_input_is_shown_next_to_its_field_and_nothing_is_lost(page: Page) ->
 
 
 def test_a_roll_outside_1_to_100_is_refused_with_its_range(page: Page) -> None:
-    add_unit(page, "allies", "Dwarves", 10, strength=30)
-    add_unit(page, "enemies", "Orcs", 12, strength=26)
-    start(page)
+    dwarves_against_orcs(page)
     form = page.locator("#round-form")
     form.get_by_label("Rolls typed in").check()
     form.locator('input[name="rolls.allies"]').fill("150")
@@ -188,9 +193,7 @@ def test_a_phone_360_px_wide_has_no_sideways_scrolling_and_big_tap_targets(
     try:
         page = open_page(context, server.url)
         page.get_by_role("button", name="EN", exact=True).click()
-        add_unit(page, "allies", "Ironbreakers of the Deep Hold Karak-Eight-Peaks", 10, strength=30)
-        add_unit(page, "enemies", "Orcs", 12, strength=26)
-        start(page)
+        dwarves_against_orcs(page, "Ironbreakers of the Deep Hold Karak-Eight-Peaks")
         page.get_by_role("button", name="Simulate the rest of the battle").click()
         expect(page.locator("#odds-result .odds-chart")).to_be_visible(timeout=60_000)
         page.get_by_role("button", name="RU", exact=True).click()  # the longer language
