@@ -23,8 +23,9 @@ from .leader import leader_bonus
 from .log import apply
 from .odds import odds
 from .serialize import SCHEMA, from_json, to_json
+from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
-from .validate import mapping, one_of, required, text, whole
+from .validate import MAX_TEXT, mapping, one_of, required, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -141,6 +142,13 @@ def _influence_table(request: dict[str, Any]) -> Reply:
     return {"table": default_table().to_dict()}
 
 
+def _command_shapes(request: dict[str, Any]) -> Reply:
+    return {
+        "commands": [shape.to_dict() for shape in SHAPES.values()],
+        "limits": {"max_depth": MAX_DEPTH, "max_text": MAX_TEXT},
+    }
+
+
 def _sizes(request: dict[str, Any]) -> Reply:
     return {"sizes": [{"name": n, "multiplier": str(x)} for n, x in SIZES.items()]}
 
@@ -156,4 +164,5 @@ OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
     "odds": _odds,
     "influence_table": _influence_table,
     "sizes": _sizes,
+    "command_shapes": _command_shapes,
 }

@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import Any, Final
 
 from .errors import BattleError
-from .validate import mapping, whole
+from .validate import flag, mapping, only_known, safe_name, valid_unicode, whole
 
 MAX_BANDS: Final = 50
 MAX_EFFECT: Final = 1000
@@ -103,6 +103,7 @@ def table_from_dict(data: Any) -> InfluenceTable:
         BattleError: ``bad_table`` naming the band and what is wrong with it.
     """
     data = mapping(data, "table")
+    only_known(data, ("name", "house_default", "bands"), "table.", "table")
     raw_bands = data.get("bands")
     if not isinstance(raw_bands, list) or not 2 <= len(raw_bands) <= MAX_BANDS:
         raise BattleError(
@@ -126,13 +127,14 @@ def table_from_dict(data: Any) -> InfluenceTable:
     return InfluenceTable(
         _texts(data.get("name", {"en": "Influence table"}), "table.name"),
         bands,
-        bool(data.get("house_default", False)),
+        flag(data.get("house_default", False), "table.house_default"),
     )
 
 
 def _band(raw: Any, index: int, count: int) -> Band:
     field = f"table.bands[{index}]"
     raw = mapping(raw, field)
+    only_known(raw, ("min", "max", "effect"), f"{field}.", field)
     first, last = index == 0, index == count - 1
     low = raw.get("min")
     high = raw.get("max")
@@ -169,15 +171,21 @@ def _texts(raw: Any, field: str) -> tuple[tuple[str, str], ...]:
         if language not in LANGUAGES:
             raise BattleError(
                 "bad_table",
-                f"{field}.{language}",
+                f"{field}.{safe_name(language)}",
                 f"{field}: languages are {', '.join(LANGUAGES)}, not {language!r}",
                 accepted=list(LANGUAGES),
             )
-        if not isinstance(value, str) or not value.strip() or len(value) > MAX_EFFECT:
+        if (
+            not isinstance(value, str)
+            or not value.strip()
+            or len(value) > MAX_EFFECT
+            or not valid_unicode(value)
+        ):
             raise BattleError(
                 "bad_table",
                 f"{field}.{language}",
-                f"{field}.{language} must be a non-empty text of at most {MAX_EFFECT} characters",
+                f"{field}.{language} must be a non-empty, valid Unicode text of at most "
+                f"{MAX_EFFECT} characters",
                 max=MAX_EFFECT,
             )
         texts.append((language, value.strip()))
