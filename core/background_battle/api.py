@@ -17,7 +17,8 @@ from typing import Any, Final
 from .battle import Battle, new_battle
 from .casualties import casualties
 from .errors import BattleError
-from .influence import default_table
+from .influence import LANGUAGES, default_table
+from .influence_words import placeholders
 from .last_stand import last_stand
 from .leader import leader_bonus
 from .log import apply
@@ -25,7 +26,7 @@ from .odds import odds
 from .serialize import SCHEMA, from_json, to_json
 from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
-from .validate import MAX_TEXT, mapping, one_of, required, text, whole
+from .validate import MAX_TEXT, mapping, one_of, required, side, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -139,7 +140,13 @@ def _odds(request: dict[str, Any]) -> Reply:
 
 
 def _influence_table(request: dict[str, Any]) -> Reply:
-    return {"table": default_table().to_dict()}
+    table = default_table()
+    if request.get("side") is not None:
+        table = table.for_side(side(request["side"]))
+    return {
+        "table": table.to_dict(),
+        "placeholders": {language: placeholders(language) for language in LANGUAGES},
+    }
 
 
 def _command_shapes(request: dict[str, Any]) -> Reply:

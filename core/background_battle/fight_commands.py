@@ -196,7 +196,7 @@ def roll_influence(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
         battle.strength(roller), battle.strength(other_side(roller)), battle_over=over
     )
     total = roll + modifier
-    band = battle.table().band_for(total)
+    band = battle.table().band_for(total).for_side(roller)  # read for the side that rolled
     event.update(roll=roll, modifier=modifier, total=total, band=band.to_dict())
     return [event]
 
