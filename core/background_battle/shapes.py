@@ -264,7 +264,13 @@ SHAPES: Final[dict[str, Shape]] = {
             ("fighting",),
             (
                 _side(),
-                Field("sl", "integer", "SL of the test taken at the table", min=-100, max=100),
+                Field(
+                    "sl",
+                    "integer",
+                    "SL of the Leadership test taken at the table",
+                    min=-100,
+                    max=100,
+                ),
                 Field("success", "boolean", "whether that test passed", default=True),
                 Field(
                     "leadership",
@@ -316,8 +322,7 @@ SHAPES: Final[dict[str, Shape]] = {
                 Field(
                     "fleeing",
                     "share",
-                    "share of the enemies' strength that flees: 0 to 1, a number or a text "
-                    'like "1/2"',
+                    "share of the enemies' strength that flees (counts as lost)",
                     default=0,
                     min=0,
                     max=1,
