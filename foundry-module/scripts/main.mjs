@@ -5,7 +5,7 @@
 import { ID } from "./constants.mjs";
 import { BattleApp } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
-import { registerSettings } from "./settings.mjs";
+import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { log } from "./log.mjs";
 
 const app = new BattleApp();
@@ -23,6 +23,8 @@ Hooks.once("init", () => {
     onBattleChange: () => game.ready && app.follow(),
   });
 });
+
+Hooks.once("setup", () => readDebugSetting());
 
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
