@@ -151,7 +151,7 @@ async function postResultCard({ name, result, plan, missing }) {
   const groups = plan.summary.groups
     .map((g) =>
       g.tokens
-        ? `<li class="bb-shared">${esc(t("Shared.Chat", { tokens: tokenNames(g.tokens), ...g }))}</li>`
+        ? `<li class="bb-shared">${esc(t("Shared.Chat", { ...g, tokens: tokenNames(g.tokens) }))}</li>`
         : `<li>${esc(foundry.utils.fromUuidSync(g.id)?.name ?? g.id)}</li>`,
     )
     .join("");

@@ -137,5 +137,7 @@ def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
             expect(shown).to_be_visible()
         return shown
 
+    # a test that causes an error on purpose reads and clears `open_foundry.errors`
+    setattr(open_page, "errors", errors)  # noqa: B010
     yield open_page
     assert errors == [], errors
