@@ -3,10 +3,11 @@
  * files it imports.
  */
 import { ID } from "./constants.mjs";
-import { BattleApp } from "./app.mjs";
+import { BattleApp, isActiveGM } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { log } from "./log.mjs";
+import { startRelay } from "./relay.mjs";
 
 const app = new BattleApp();
 
@@ -29,6 +30,7 @@ Hooks.once("setup", () => readDebugSetting());
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
+  startRelay(isActiveGM);
   log.info("ready; connecting to the bridge");
   app.connect();
 });

@@ -122,7 +122,7 @@ def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
                 user=user,
                 active=active,
                 system=system,
-                url=url or bridge.url,
+                url=bridge.url if url is None else url,
                 gmToken=gm_token,
                 playerToken=player_token,
                 battle=battle,

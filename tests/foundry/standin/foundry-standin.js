@@ -71,6 +71,13 @@ const stored = new Map([
   [`${MODULE}.playersDirect`, params.has("playersDirect") ? params.get("playersDirect") === "1" : null],
 ]);
 const server = new ServerLink(params.get("server"), userId);
+// hookEvents.userConnected(user, connected): a user's client connected or left.
+server.onUser = (id, connected) => {
+  const user = users.get(id);
+  if (!user) return;
+  user.active = connected;
+  Hooks.callAll("userConnected", user, connected);
+};
 let phase = "loading"; // loading → init → setup → ready
 const manifest = { id: MODULE, active: true, socket: false };
 const modules = new Map([[MODULE, manifest]]);
