@@ -203,6 +203,12 @@ window.StandIn = {
     controlled.length = 0;
     for (const id of ids) controlled.push({ id, document: scene.tokens.get(id) });
   },
+  /** An unlinked token of a base actor on the scene: its own synthetic actor, the actor's id. */
+  makeToken(id, name, actorId, actorName) {
+    const doc = new TokenDocument(scene, id, name, (n, token) => new ActorClass(actorName ?? n, token, actorId));
+    scene.tokens.set(id, doc);
+    return doc;
+  },
   /** Links tokens to one world actor (as WFRP4e characters always are): they share it. */
   shareActor(ids, name = "Shared actor") {
     const actor = new ActorClass(name, null);
