@@ -25,6 +25,7 @@ export class BattleApp {
     this.ownBattle = null;
     this.watching = null;
     this.missingToken = false;
+    this.applying = Promise.resolve();
   }
 
   /** Something to call when what the panel shows changed. */
@@ -158,8 +159,11 @@ export class BattleApp {
     const key = `${message.battle}/${message.unit}/${message.version}`;
     if (this.busy.has(key)) return;
     this.busy.add(key);
+    // One unit after another: tokens of one actor may fight in two units.
+    const run = this.applying.then(() => applyCasualties(this, message));
+    this.applying = run.catch(() => undefined);
     try {
-      await applyCasualties(this, message);
+      await run;
     } catch (error) {
       log.error("apply failed", error);
       ui.notifications.error(t("Notices.apply_failed", { error: errorText(error) }));

@@ -5,11 +5,11 @@ contexts share the stand-in's Foundry server (tests/support/foundry_server.py)."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bridge_gm import BridgeGM
+from bridge_gm import BridgeGM, started_battle
 from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
@@ -18,28 +18,8 @@ expect.set_options(timeout=20_000)
 Open = Callable[..., Locator]
 
 
-@pytest.fixture
-def gm(bridge: Any) -> Iterator[BridgeGM]:
-    client = BridgeGM(bridge.url, bridge.gm_token)
-    yield client
-    client.close()
-
-
 def fight(gm: BridgeGM, battle: str = "ambush") -> None:
-    gm.command(battle, type="create_battle")
-    gm.command(
-        battle,
-        type="add_unit",
-        id="dwarves",
-        name="Dwarves",
-        side="allies",
-        fighters=4,
-        strength=40,
-    )
-    gm.command(
-        battle, type="add_unit", id="orcs", name="Orcs", side="enemies", fighters=10, strength=60
-    )
-    gm.command(battle, type="start")
+    started_battle(gm, battle, {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])})
 
 
 @pytest.mark.parametrize("world", ["holds the address and token", "holds nothing for players"])
