@@ -22,13 +22,18 @@ function emit(message) {
   game.socket.emit(CHANNEL, message);
 }
 
-/** Listens on the module's channel (once, on `ready`), for both sides. */
-export function startRelay(isActiveGM) {
+/**
+ * Listens on the module's channel (once, on `ready`), for both sides. The active GM says so
+ * when it starts; `onHost` is then called in the players' browsers, so a waiting panel tries
+ * again at once rather than after its back-off.
+ */
+export function startRelay(isActiveGM, onHost = () => {}) {
   host = new RelayHost(isActiveGM);
   game.socket.on(CHANNEL, (data) => {
     const message = relayMessage(data);
     if (!message) return;
-    if (message.to === null) host.receive(message);
+    if (message.kind === "hosting") onHost();
+    else if (message.to === null) host.receive(message);
     else if (message.to === game.user.id) sockets.get(message.session)?.receive(message);
   });
   // A GM who goes away takes their relayed connections along (hookEvents.userConnected).
@@ -36,6 +41,7 @@ export function startRelay(isActiveGM) {
     if (connected) return;
     for (const socket of sockets.values()) if (socket.host === user.id) socket.lost();
   });
+  if (isActiveGM()) emit({ kind: "hosting", session: "hosting", from: game.user.id, to: null });
 }
 
 /** A WebSocket look-alike for BridgeClient (readyState, send, close, onopen/onmessage/onclose). */

@@ -103,9 +103,14 @@ def test_a_remote_player_follows_the_player_view_through_the_gm(
     )
     assert refused == "forbidden"
 
-    # the GM leaves: the player's panel says it is no longer connected
+    # the GM leaves: the player's panel says it is no longer connected; the GM comes back: it
+    # follows again at once
     page.close()
     expect(player.locator(".bb-status")).not_to_have_attribute("data-state", "open")
+    back = open_foundry(browser.new_context().new_page(), battle="siege", server=foundry_server.url)
+    expect(back.locator(".bb-status-text")).to_have_text("Connected (GM)")
+    expect(player.locator(".bb-status-text")).to_have_text("Connected (player)", timeout=3000)
+    expect(player.locator(".bb-unit", has_text="Orcs")).to_be_visible()
     assert [n for n in player_page.evaluate("StandIn.record.notices")] == []
     context.close()
 
