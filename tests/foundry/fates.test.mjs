@@ -11,9 +11,8 @@ import {
   isEmptyPlan,
   planApply,
   planUndo,
-  restoreTarget,
-  stepsTo,
 } from "../../foundry-module/scripts/logic/fates.mjs";
+import { restoreTarget } from "../../foundry-module/scripts/logic/restore.mjs";
 
 const SCOPE = "background-battle";
 const TARGET = { battle: "ambush", unit: "u1" };
@@ -227,24 +226,4 @@ test("tokens of one shared actor are one holder of their fighters, marked once",
   const undo = planUndo(after, TARGET, OPTIONS);
   assert.equal(undo.restores.length, 3); // one per actor
   assert.deepEqual(carryOut(after, undo), tokens);
-});
-
-test("undo takes back the system's own side effects and leaves later changes alone", () => {
-  // WFRP4e: unconscious came with prone; the GM added bleeding after Apply
-  const before = [["fatigued", 1]];
-  const after = [["fatigued", 1], ["prone", 1], ["unconscious", 1]];
-  const now = [...after, ["bleeding", 2]];
-  const { target, kept } = restoreTarget(before, after, now);
-  assert.deepEqual(target, { fatigued: 1, bleeding: 2 });
-  assert.deepEqual(kept, []);
-  // removing unconscious gave fatigued 2: the next step takes it back to 1
-  assert.deepEqual(stepsTo([["fatigued", 2], ["bleeding", 2]], target), [{ status: "fatigued", from: 2, to: 1 }]);
-});
-
-test("a condition changed again since Apply is kept as it is", () => {
-  const { target, kept } = restoreTarget([], [["dead", 1]], []);
-  assert.deepEqual(target, {});
-  assert.deepEqual(kept, ["dead"]);
-  // an Apply cut short (after unknown): what differs from before counts as Apply's
-  assert.deepEqual(restoreTarget([], null, [["unconscious", 1], ["prone", 1]]).target, {});
 });
