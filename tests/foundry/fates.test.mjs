@@ -227,3 +227,15 @@ test("tokens of one shared actor are one holder of their fighters, marked once",
   assert.equal(undo.restores.length, 3); // one per actor
   assert.deepEqual(carryOut(after, undo), tokens);
 });
+
+test("a record from before condition lists were kept puts back dead and unconscious only", () => {
+  const token = {
+    ...soldiers(1)[0],
+    conditions: [["bleeding", 2], ["dead", 1]],
+    dead: true,
+    applied: { battle: "ambush", unit: "u1", before: { dead: false, unconscious: true, name: "Soldier 1" } },
+  };
+  const [restore] = planUndo([token], TARGET, OPTIONS).restores;
+  const { target } = restoreTarget(restore.before, restore.after, token.conditions);
+  assert.deepEqual(target, { bleeding: 2, unconscious: 1 });
+});

@@ -211,11 +211,13 @@ export function planUndo(tokens, target, { flagScope }) {
     );
     if (!mine.length) continue;
     const record = mine[0].applied;
+    const now = conditionsNow(mine[0]);
+    const legacy = !Array.isArray(record.before.conditions);
     restores.push({
       id: mine[0].id,
       tokens: mine.map((t) => t.id),
-      before: record.before.conditions ?? legacyConditions(record.before),
-      after: record.after ?? null,
+      before: legacy ? legacyBefore(record.before, now) : record.before.conditions,
+      after: legacy ? now : (record.after ?? null),
     });
     for (const token of mine) {
       const update = { _id: token.id, [`flags.${flagScope}.-=applied`]: null };
@@ -228,9 +230,11 @@ export function planUndo(tokens, target, { flagScope }) {
   return { conditions: [], restores, updates, restored };
 }
 
-/** A record written before condition lists were kept: {dead, unconscious, name}. */
-function legacyConditions(before) {
-  return conditionsNow({ dead: before.dead, unconscious: before.unconscious });
+/** A record written before condition lists were kept ({dead, unconscious, name}) speaks of
+ * those two only: every other condition is taken as it is now. */
+function legacyBefore(before, now) {
+  const others = now.filter(([id]) => id !== "dead" && id !== "unconscious");
+  return [...others, ...conditionsNow({ dead: before.dead, unconscious: before.unconscious })];
 }
 
 /** True when a plan changes nothing. */
