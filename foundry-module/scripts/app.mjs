@@ -9,6 +9,7 @@ import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { setSetting, setting } from "./settings.mjs";
 import { applyCasualties } from "./casualties.mjs";
+import { RelaySocket } from "./relay.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
 export function isActiveGM() {
@@ -24,6 +25,7 @@ export class BattleApp {
     this.ownBattle = null;
     this.watching = null;
     this.missingToken = false;
+    this.applying = Promise.resolve();
   }
 
   /** Something to call when what the panel shows changed. */
@@ -55,11 +57,22 @@ export class BattleApp {
     return setting(SETTINGS.PLAYER_TOKEN);
   }
 
+  /** A player follows the battle through the active GM's browser (relay.mjs), unless the GM
+   * lets players connect to the bridge themselves. */
+  get relayed() {
+    return !game.user.isGM && !setting(SETTINGS.PLAYERS_DIRECT);
+  }
+
   /** Connects (or reconnects with changed settings). */
   connect() {
     this.client?.stop();
     this.client = null;
     this.lastNotice = null;
+    if (this.relayed) {
+      this.missingToken = false;
+      this.start("relay:", "", () => new RelaySocket());
+      return;
+    }
     const url = checkBridgeUrl(setting(SETTINGS.URL));
     if (!url.ok) {
       this.notice("error", t(`Notices.${url.reason}`, { accepted: url.accepted }));
@@ -75,10 +88,15 @@ export class BattleApp {
       return;
     }
     this.missingToken = false;
+    this.start(url.url, token, (address) => new WebSocket(address));
+  }
+
+  /** Starts a bridge client on the given socket factory, watching the battle shown. */
+  start(url, token, createSocket) {
     const client = new BridgeClient({
-      url: url.url,
+      url,
       token,
-      createSocket: (address) => new WebSocket(address),
+      createSocket,
       timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
       page: { protocol: window.location.protocol, hostname: window.location.hostname },
     });
@@ -95,7 +113,7 @@ export class BattleApp {
     if (status.state === "open") {
       if (this.lastNotice) ui.notifications.info(t("Notices.connected"));
       this.lastNotice = null;
-    } else if (status.state === "failed" || status.state === "closed") {
+    } else if ((status.state === "failed" || status.state === "closed") && !this.relayed) {
       this.noticeFailure(status.reason);
     }
     this.changed();
@@ -141,8 +159,11 @@ export class BattleApp {
     const key = `${message.battle}/${message.unit}/${message.version}`;
     if (this.busy.has(key)) return;
     this.busy.add(key);
+    // One unit after another: tokens of one actor may fight in two units.
+    const run = this.applying.then(() => applyCasualties(this, message));
+    this.applying = run.catch(() => undefined);
     try {
-      await applyCasualties(this, message);
+      await run;
     } catch (error) {
       log.error("apply failed", error);
       ui.notifications.error(t("Notices.apply_failed", { error: errorText(error) }));

@@ -3,10 +3,11 @@
  * files it imports.
  */
 import { ID } from "./constants.mjs";
-import { BattleApp } from "./app.mjs";
+import { BattleApp, isActiveGM } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
-import { registerSettings } from "./settings.mjs";
+import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { log } from "./log.mjs";
+import { startRelay } from "./relay.mjs";
 
 const app = new BattleApp();
 
@@ -24,9 +25,14 @@ Hooks.once("init", () => {
   });
 });
 
+Hooks.once("setup", () => readDebugSetting());
+
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
+  startRelay(isActiveGM, () => {
+    if (app.relayed && !app.client?.connected) app.connect();
+  });
   log.info("ready; connecting to the bridge");
   app.connect();
 });

@@ -6,10 +6,13 @@ import {
   assignFates,
   checkResult,
   groupConditions,
+  conditionsNow,
+  holdersOf,
   isEmptyPlan,
   planApply,
   planUndo,
 } from "../../foundry-module/scripts/logic/fates.mjs";
+import { restoreTarget } from "../../foundry-module/scripts/logic/restore.mjs";
 
 const SCOPE = "background-battle";
 const TARGET = { battle: "ambush", unit: "u1" };
@@ -26,16 +29,22 @@ function soldiers(n) {
   }));
 }
 
-/** Carries out a plan on plain token objects, as the Foundry side does on documents. */
+/** Carries out a plan on plain token objects, as the Foundry side does on documents: the
+ * records, the conditions (on every token of a holder: they share the actor), then `after`. */
 function carryOut(tokens, plan) {
   const byId = new Map(tokens.map((t) => [t.id, structuredClone(t)]));
-  for (const c of plan.conditions) byId.get(c.id)[c.status] = c.active;
+  for (const r of plan.restores ?? []) {
+    const { target } = restoreTarget(r.before, r.after, conditionsNow(byId.get(r.id)));
+    for (const id of r.tokens) Object.assign(byId.get(id), { dead: "dead" in target, unconscious: "unconscious" in target });
+  }
   for (const u of plan.updates) {
     const t = byId.get(u._id);
     if ("name" in u) t.name = u.name;
     if (`flags.${SCOPE}.applied` in u) t.applied = structuredClone(u[`flags.${SCOPE}.applied`]);
     if (`flags.${SCOPE}.-=applied` in u) t.applied = null;
   }
+  for (const c of plan.conditions) for (const id of c.tokens) byId.get(id)[c.status] = c.active;
+  for (const c of plan.conditions) for (const id of c.tokens) byId.get(id).applied.after = conditionsNow(byId.get(id));
   return tokens.map((t) => byId.get(t.id));
 }
 
@@ -195,4 +204,38 @@ test("any result on any tokens keeps the counts and applies idempotently", () =>
       }
     }
   }
+});
+
+test("tokens of one shared actor are one holder of their fighters, marked once", () => {
+  const tokens = soldiers(4);
+  tokens[1].actor = "Actor.hero";
+  tokens[2].actor = "Actor.hero";
+  assert.deepEqual(holdersOf(tokens).map((h) => [h.id, h.fighters]), [["t1", 1], ["t2", 2], ["t4", 1]]);
+  const plan = planApply(tokens, { killed: 2, wounded: 2, fit: 0 }, TARGET, OPTIONS);
+  // the two singles take a fate each; the shared actor holds the other two fighters as counts
+  assert.deepEqual(plan.summary.killed, ["t1", "t4"]);
+  assert.deepEqual(plan.summary.groups, [
+    { id: "t2", fighters: 2, killed: 0, wounded: 2, fit: 0, tokens: ["t2", "t3"] },
+  ]);
+  // one condition change for the shared actor, not one per token
+  const shared = plan.conditions.filter((c) => c.id === "t2");
+  assert.deepEqual(shared, [{ id: "t2", tokens: ["t2", "t3"], status: "unconscious", active: true }]);
+  const after = carryOut(tokens, plan);
+  assert.deepEqual(after.map((t) => t.name), ["Soldier 1", "Soldier 2 (0/2)", "Soldier 3 (0/2)", "Soldier 4"]);
+  assert.ok(isEmptyPlan(planApply(after, { killed: 2, wounded: 2, fit: 0 }, TARGET, OPTIONS)));
+  const undo = planUndo(after, TARGET, OPTIONS);
+  assert.equal(undo.restores.length, 3); // one per actor
+  assert.deepEqual(carryOut(after, undo), tokens);
+});
+
+test("a record from before condition lists were kept puts back dead and unconscious only", () => {
+  const token = {
+    ...soldiers(1)[0],
+    conditions: [["bleeding", 2], ["dead", 1]],
+    dead: true,
+    applied: { battle: "ambush", unit: "u1", before: { dead: false, unconscious: true, name: "Soldier 1" } },
+  };
+  const [restore] = planUndo([token], TARGET, OPTIONS).restores;
+  const { target } = restoreTarget(restore.before, restore.after, token.conditions);
+  assert.deepEqual(target, { bleeding: 2, unconscious: 1 });
 });
