@@ -8,7 +8,7 @@ BENCH_TARGETS += bench-web
 
 .PHONY: site test-web bench-web
 
-$(WEB_NODE_DONE): web/package.json web/package-lock.json
+$(WEB_NODE_DONE): web/package.json web/package-lock.json | node
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 
 site: setup $(WEB_NODE_DONE)
@@ -16,9 +16,9 @@ site: setup $(WEB_NODE_DONE)
 	$(PY) -m build --wheel --no-isolation core -o $(WEB_WHEELS)
 	$(PY) web/build.py --wheel-dir $(WEB_WHEELS) --out $(WEB_DIST)
 
-test-web: site
+test-web: site browser
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/pages.yml
 	$(PY) -m pytest -q tests/web
 
-bench-web: site
+bench-web: site browser
 	$(PY) tests/bench/bench_web.py
