@@ -16,4 +16,5 @@ browser: setup
 TEST_TARGETS += test-tools
 .PHONY: test-tools
 test-tools: setup
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 	$(PY) -m pytest -q tests/tools

@@ -129,3 +129,17 @@ def test_the_make_targets_use_the_tool() -> None:
     makefile = (TOOL.parents[1] / "Makefile").read_text(encoding="utf-8")
     assert "tools/prerequisites.py browser --install" in rules
     assert "test: node browser " in makefile
+
+
+def test_the_test_workflow_runs_ci_on_every_push_and_pull_request() -> None:
+    workflow = (TOOL.parents[1] / ".github" / "workflows" / "test.yml").read_text(encoding="utf-8")
+    assert "\n  push:\n  pull_request:\n" in workflow
+    assert "runs-on: ubuntu-latest" in workflow and "run: .ci/run" in workflow
+    ci = (TOOL.parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert "tools/prerequisites.py browser" in ci and "apt-get install" in ci
+
+
+def test_the_pages_workflow_pins_pyodide_build() -> None:
+    workflow = (TOOL.parents[1] / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    installs = [line for line in workflow.splitlines() if "pip install pyodide-build" in line]
+    assert installs and all("pyodide-build==" in line for line in installs)
