@@ -20,5 +20,5 @@ test-web: site browser
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/pages.yml
 	$(PY) -m pytest -q tests/web
 
-bench-web: site browser
+bench-web: site
 	$(PY) tests/bench/bench_web.py

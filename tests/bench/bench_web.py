@@ -9,7 +9,6 @@ visit downloads, per file. Run with ``make bench-web`` (builds the site first).
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -31,10 +30,12 @@ from playwright.sync_api import (  # noqa: E402
 )
 from static_server import StaticServer  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).parent))
+from harness import Report, median, ratio, reason, retried, shown, timeout_ms  # noqa: E402
+
 DIST = ROOT / "web" / "dist"
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 EDITS = int(os.environ.get("BENCH_EDITS", "30"))
-TIMEOUT_MS = 180_000
 
 BARE_PAGE = b"""<!doctype html>
 <html data-ready="false"><head><meta charset="utf-8"><title>bare Pyodide boot</title></head>
@@ -64,20 +65,30 @@ new MutationObserver(() => {
 def visit(context: BrowserContext, url: str) -> dict[str, float]:
     """Open url in a new tab of context; the marks (ms since navigation start)."""
     page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector('html[data-ready="true"]', timeout=TIMEOUT_MS)
-    marks: dict[str, float] = page.evaluate("window.__marks")
-    page.close()
+    try:
+        page.goto(url, timeout=timeout_ms())
+        page.wait_for_selector('html[data-ready="true"]', timeout=timeout_ms())
+        marks: dict[str, float] = page.evaluate("window.__marks")
+    finally:
+        page.close()
     return marks
 
 
 def wait_for_service_worker(context: BrowserContext, url: str) -> None:
+    """Open url and wait until its service worker controls it (retried once: it is slow when
+    the machine is busy)."""
     page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector('html[data-ready="true"]', timeout=TIMEOUT_MS)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.close()
+    try:
+        page.goto(url, timeout=timeout_ms())
+        page.wait_for_selector('html[data-ready="true"]', timeout=timeout_ms())
+        retried(
+            lambda: page.wait_for_function(
+                "navigator.serviceWorker.controller !== null", timeout=timeout_ms("service-worker")
+            )
+        )
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    finally:
+        page.close()
 
 
 def fresh_context(browser: Browser) -> BrowserContext:
@@ -94,27 +105,40 @@ def profile_context(playwright: Playwright, launch: dict[str, Any], folder: Path
 
 
 def cold_and_warm(
-    playwright: Playwright, launch: dict[str, Any], urls: dict[str, str]
+    playwright: Playwright, launch: dict[str, Any], urls: dict[str, str], report: Report
 ) -> dict[str, dict[str, list[float]]]:
     """Per run and per page (taken in turns, so that both see the same machine load): the first
-    result in a new browser profile, then again on a second visit in the same profile."""
-    out = {name: {"cold": [], "warm": [], "interactive": []} for name in urls}
-    for _ in range(RUNS):
+    result in a new browser profile, then again on a second visit in the same profile. A run
+    that fails is reported and left out; the others still count."""
+    out: dict[str, dict[str, list[float]]] = {
+        name: {"cold": [], "warm": [], "interactive": []} for name in urls
+    }
+    for run in range(1, RUNS + 1):
         for name, url in urls.items():
-            with tempfile.TemporaryDirectory(prefix="bench-web-") as folder:
-                context = profile_context(playwright, launch, Path(folder))
-                try:
-                    marks = visit(context, url)
-                    out[name]["cold"].append(marks["ready"])
-                    out[name]["interactive"].append(marks.get("interactive", float("nan")))
-                    if name == "page":
-                        wait_for_service_worker(context, url)
-                    else:
-                        time.sleep(1)  # let the HTTP cache settle, as the page's wait does
-                    out[name]["warm"].append(visit(context, url)["ready"])
-                finally:
-                    context.close()
+            report.part(
+                f"{name} page, run {run}",
+                lambda name=name, url=url: one_profile(playwright, launch, name, url, out[name]),
+            )
     return out
+
+
+def one_profile(
+    playwright: Playwright, launch: dict[str, Any], name: str, url: str, out: dict[str, list[float]]
+) -> None:
+    """A cold visit, then a warm one, in a new profile; the marks are added to ``out``."""
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as folder:
+        context = profile_context(playwright, launch, Path(folder))
+        try:
+            marks = retried(lambda: visit(context, url))
+            out["cold"].append(marks["ready"])
+            out["interactive"].append(marks.get("interactive", float("nan")))
+            if name == "page":
+                wait_for_service_worker(context, url)
+            else:
+                time.sleep(1)  # let the HTTP cache settle, as the page's wait does
+            out["warm"].append(retried(lambda: visit(context, url))["ready"])
+        finally:
+            context.close()
 
 
 def first_visit_bytes(
@@ -131,17 +155,13 @@ def first_visit_bytes(
         return dict(server.sent)
 
 
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
 def recalculation(browser: Browser, url: str) -> dict[str, float]:
     """Edits typed into the page: time from the submit to the repainted view, and its parts."""
     context = fresh_context(browser)
     try:
         page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector('html[data-ready="true"]', timeout=TIMEOUT_MS)
+        page.goto(url, timeout=timeout_ms())
+        page.wait_for_selector('html[data-ready="true"]', timeout=timeout_ms())
         for side, name, fighters, strength in (
             ("allies", "Dwarves", "10", "30"),
             ("enemies", "Orcs", "12", "26"),
@@ -190,10 +210,10 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
 
 
 def submit_and_wait(page: Page, action: Callable[[], None]) -> None:
-    before = page.get_attribute("html", "data-version")
+    before = page.get_attribute("html", "data-version", timeout=timeout_ms())
     action()
     page.wait_for_function(
-        "v => document.documentElement.dataset.version !== v", arg=before, timeout=TIMEOUT_MS
+        "v => document.documentElement.dataset.version !== v", arg=before, timeout=timeout_ms()
     )
 
 
@@ -219,46 +239,78 @@ def boundary_times(page: Page, request: dict[str, Any], via: str) -> tuple[float
 
 
 def main() -> int:
+    report = Report("bench-web")
     if not (DIST / "index.html").is_file():
-        print("web/dist is not built: run `make site`", file=sys.stderr)
-        return 1
+        report.not_measured("the page", "web/dist is not built: run `make site`")
+        return report.finish()
     server = StaticServer(DIST)
     server.extra["/bare/index.html"] = (BARE_PAGE, "text/html")
     server.extra["/bare/worker.js"] = (BARE_WORKER, "text/javascript")
-    launch = launch_args({})
+    quiet_when_the_browser_hangs_up(server)
     try:
+        launch = launch_args({})
         with sync_playwright() as playwright:
-            report(playwright, launch, server)
+            measure(playwright, launch, server, report)
+    except Exception as error:  # no browser at all, or Playwright itself failed
+        report.not_measured("the rest (the browser failed)", reason(error))
     finally:
         server.close()
-    return 0
+    return report.finish()
 
 
-def report(playwright: Playwright, launch: dict[str, Any], server: StaticServer) -> None:
+def quiet_when_the_browser_hangs_up(server: StaticServer) -> None:
+    """A tab closed mid-download (a timed-out step) is not the server's error: no traceback."""
+    report_error = server.httpd.handle_error
+
+    def handle_error(request: Any, address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            report_error(request, address)
+
+    server.httpd.handle_error = handle_error  # type: ignore[method-assign]
+
+
+def measure(
+    playwright: Playwright, launch: dict[str, Any], server: StaticServer, report: Report
+) -> None:
+    """Every figure of the report, each part on its own."""
     load = os.getloadavg()[0]
-    print(f"bench-web: {RUNS} runs each (bare and page in turns), medians; load average {load:.1f}")
-    times = cold_and_warm(
-        playwright, launch, {"bare": f"{server.url}bare/index.html", "page": server.url}
+    print(
+        f"bench-web: {RUNS} runs each (bare and page in turns), medians; load average {load:.1f}; "
+        f"browser waits {timeout_ms():,} ms"
     )
-    bare, page = times["bare"], times["page"]
+    times = cold_and_warm(
+        playwright, launch, {"bare": f"{server.url}bare/index.html", "page": server.url}, report
+    )
+    print_times(times["page"], times["bare"])
+    report.part("recalculation", lambda: print_recalculation(playwright, launch, server.url))
+    report.part("first-visit bytes", lambda: print_bytes(playwright, launch, server))
+
+
+def print_times(page: dict[str, list[float]], bare: dict[str, list[float]]) -> None:
+    """First result cold and warm against the bare boot, with every ratio that can be formed."""
     rows = [
         ("first result, cold", median(page["cold"]), median(bare["cold"]), 1.15),
         ("first result, warm", median(page["warm"]), median(bare["warm"]), 1.0),
     ]
     print(f"{'':24}{'page ms':>10}{'bare ms':>10}{'ratio':>8}{'goal':>8}")
     for name, ours, theirs, goal in rows:
-        ratio = ours / theirs
-        verdict = "ok" if ratio <= goal else "over"
-        print(f"{name:24}{ours:10.0f}{theirs:10.0f}{ratio:8.2f}{'<=' + str(goal):>8} {verdict}")
-    warm_half = median(page["warm"]) / median(bare["warm"])
-    print(f"stretch (warm <= 0.5x bare warm): {warm_half:.2f}x")
+        share = ratio(ours, theirs)
+        verdict = "n/a" if share != share else ("ok" if share <= goal else "over")
+        print(
+            f"{name:24}{shown(ours):>10}{shown(theirs):>10}{shown(share, 2):>8}"
+            f"{'<=' + str(goal):>8} {verdict}"
+        )
+    warm_half = ratio(median(page["warm"]), median(bare["warm"]))
+    print(f"stretch (warm <= 0.5x bare warm): {shown(warm_half, 2, 'x')}")
     interactive = median(page["interactive"])
-    verdict = "ok" if interactive <= 500 else "over"
-    print(f"inputs usable after navigation: {interactive:.0f} ms (goal <= 500) {verdict}")
+    verdict = "n/a" if interactive != interactive else ("ok" if interactive <= 500 else "over")
+    print(f"inputs usable after navigation: {shown(interactive, 0, ' ms')} (goal <= 500) {verdict}")
 
+
+def print_recalculation(playwright: Playwright, launch: dict[str, Any], url: str) -> None:
     browser = playwright.chromium.launch(**launch)
     try:
-        recalc = recalculation(browser, server.url)
+        recalc = recalculation(browser, url)
     finally:
         browser.close()
     verdict = "ok" if recalc["recalc_median"] < 10 else "over"
@@ -274,6 +326,8 @@ def report(playwright: Playwright, launch: dict[str, Any], server: StaticServer)
         f"toPy/toJs proxies {recalc['proxy_roundtrip']:.1f} / {recalc['proxy_worker']:.1f} ms"
     )
 
+
+def print_bytes(playwright: Playwright, launch: dict[str, Any], server: StaticServer) -> None:
     sent = first_visit_bytes(playwright, launch, server)
     total = sum(sent.values())
     print(f"first visit downloads {total:,} bytes ({total / 1e6:.2f} MB), by file:")
