@@ -15,33 +15,22 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from .battle import Battle, new_battle
+from .battle import Battle
 from .errors import BattleError
 from .log import apply
+from .serialize import from_json
 from .validate import SIDES
 
 OPPONENT = 1  # the other side's strength where a calculator needs only one side
 
 
 def skirmish(allies: int, enemies: int, allied_fighters: int = 1) -> Battle:
-    """A started battle of one allied unit against one enemy unit."""
-    battle = new_battle("calculator")
-    for side, fighters, strength in (
-        ("allies", allied_fighters, allies),
-        ("enemies", 1, enemies),
-    ):
-        battle, _ = apply(
-            battle,
-            {
-                "type": "add_unit",
-                "name": side,
-                "side": side,
-                "fighters": fighters,
-                "strength": strength,
-            },
-        )
-    battle, _ = apply(battle, {"type": "start"})
-    return battle
+    """A started battle of one allied unit against one enemy unit (a hand-written set-up)."""
+    units = [
+        {"name": "allies", "side": "allies", "fighters": allied_fighters, "strength": allies},
+        {"name": "enemies", "side": "enemies", "fighters": 1, "strength": enemies},
+    ]
+    return from_json({"name": "calculator", "units": units, "started": True})
 
 
 def one_round(

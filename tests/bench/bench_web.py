@@ -158,14 +158,18 @@ def one_profile(
 
 
 def first_visit_bytes(
-    playwright: Playwright, launch: dict[str, Any], server: StaticServer
+    playwright: Playwright,
+    launch: dict[str, Any],
+    server: StaticServer,
+    url: str,
+    until: Callable[[BrowserContext, str], object],
 ) -> dict[str, int]:
-    """Bytes the server sent for one first visit, until the service worker has cached the site."""
+    """Bytes the server sent for one first visit of url in a new profile, until ``until``."""
     with tempfile.TemporaryDirectory(prefix="bench-web-") as folder:
         server.sent.clear()
         context = profile_context(playwright, launch, Path(folder))
         try:
-            wait_for_service_worker(context, server.url)
+            until(context, url)
         finally:
             context.close()
         return dict(server.sent)
@@ -348,8 +352,8 @@ def print_recalculation(playwright: Playwright, launch: dict[str, Any], url: str
 
 def print_bytes(playwright: Playwright, launch: dict[str, Any], server: StaticServer) -> None:
     """The page's first visit (until its service worker has cached the site) beside the bare
-    boot's (until Pyodide is ready), each in a new profile, per file."""
-    sent = first_visit_bytes(playwright, launch, server)
+    boot's (until Pyodide is ready), each in a new profile."""
+    sent = first_visit_bytes(playwright, launch, server, server.url, wait_for_service_worker)
     total = sum(sent.values())
     verdict = "ok" if total <= GOAL_FIRST_VISIT_BYTES else "over"
     print(
@@ -358,26 +362,12 @@ def print_bytes(playwright: Playwright, launch: dict[str, Any], server: StaticSe
     )
     for path, size in sorted(sent.items(), key=lambda item: -item[1]):
         print(f"  {size:>12,}  {path}")
-    bare = bare_visit_bytes(playwright, launch, server)
+    bare = first_visit_bytes(playwright, launch, server, f"{server.url}bare/index.html", visit)
     bare_total = sum(bare.values())
     print(
         f"bare Pyodide's first visit: {bare_total:,} bytes ({bare_total / 1e6:.2f} MB); "
         f"page / bare {shown(ratio(total, bare_total), 2, 'x')}"
     )
-
-
-def bare_visit_bytes(
-    playwright: Playwright, launch: dict[str, Any], server: StaticServer
-) -> dict[str, int]:
-    """Bytes the server sent for the bare boot in a new profile."""
-    with tempfile.TemporaryDirectory(prefix="bench-web-") as folder:
-        server.sent.clear()
-        context = profile_context(playwright, launch, Path(folder))
-        try:
-            visit(context, f"{server.url}bare/index.html")
-        finally:
-            context.close()
-        return dict(server.sent)
 
 
 if __name__ == "__main__":
