@@ -10,8 +10,11 @@ python-ready:
 node:
 	@$(PYTHON) tools/prerequisites.py node
 
-browser: setup
-	@$(PY) tools/prerequisites.py browser --install >/dev/null
+# Found at once with the system's Python; only when there is none is the .venv set up, for
+# `playwright install chromium`.
+browser:
+	@$(PYTHON) tools/prerequisites.py browser >/dev/null 2>&1 || \
+	  { $(MAKE) --no-print-directory setup && $(PY) tools/prerequisites.py browser --install >/dev/null; }
 
 TEST_TARGETS += test-tools
 .PHONY: test-tools
