@@ -81,7 +81,7 @@ def is_main_block(statement):  # if __name__ == "__main__": never true in the pa
 
 
 def trimmed(source):
-    """The same code without docstrings, comments, main blocks, and indented by one space
+    """The same code without docstrings, comments, main blocks and blank lines, indented by one space
     (as Python runs with -OO: the standard library does not rely on its docstrings)."""
     tree = ast.parse(source)
     tree.body = [s for s in tree.body if not is_main_block(s)]
@@ -91,7 +91,8 @@ def trimmed(source):
     lines = []
     for line in ast.unparse(tree).split("\\n"):  # no docstring left: no string spans lines
         code = line.lstrip(" ")
-        lines.append(" " * ((len(line) - len(code)) // 4) + code)
+        if code:
+            lines.append(" " * ((len(line) - len(code)) // 4) + code)
     return ("\\n".join(lines) + "\\n").encode()
 
 

@@ -7,14 +7,13 @@ is bounded like a unit's strength in the core (``MAX_STRENGTH``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from . import api, cli_fight
 from .demo import play
@@ -22,6 +21,9 @@ from .errors import BattleError
 from .tables import casualty_table, last_stand_text, leader_bonus_text, odds_table
 from .units import MAX_FIGHTERS, MAX_STRENGTH
 from .validate import whole
+
+if TYPE_CHECKING:  # argparse is imported when the command line runs: the page imports this
+    import argparse  # module (every core module is checked there) and ships no argparse
 
 MAX_DIGITS = 100  # a number typed with more digits than this is refused before it is expanded
 STRENGTH_OPTIONS = (
@@ -59,12 +61,11 @@ OPTION_OF_FIELD = {
 }
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse, with every usage error as exit status 2 and nothing on stdout."""
+def _bad_value(message: str) -> Exception:
+    """argparse's error for a value an option cannot take (exit status 2, the option named)."""
+    import argparse
 
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    return argparse.ArgumentTypeError(message)
 
 
 def number(value: str) -> int | str:
@@ -79,7 +80,7 @@ def number(value: str) -> int | str:
     """
     typed = value.strip()
     if not typed:
-        raise argparse.ArgumentTypeError("expected a number, not an empty value")
+        raise _bad_value("expected a number, not an empty value")
     try:
         exact = Decimal(typed)
     except InvalidOperation:
@@ -87,14 +88,14 @@ def number(value: str) -> int | str:
     if not exact.is_finite() or exact != exact.to_integral_value():
         return value
     if exact.adjusted() >= MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{value!r} has more than {MAX_DIGITS} digits")
+        raise _bad_value(f"{value!r} has more than {MAX_DIGITS} digits")
     return int(exact)
 
 
 def share_text(value: str) -> str:
     """A share as typed (``0.5``, ``1/2``, ``5e-1``), read exactly by the core; never empty."""
     if not value.strip():
-        raise argparse.ArgumentTypeError("expected a share from 0 to 1, like 0.5 or 1/2, not ''")
+        raise _bad_value("expected a share from 0 to 1, like 0.5 or 1/2, not ''")
     return value
 
 
@@ -102,17 +103,22 @@ def unit(value: str) -> dict[str, Any]:
     """``NAME=FIGHTERS`` (the name may itself hold ``=``; the last one splits)."""
     name, sep, fighters = value.rpartition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=FIGHTERS, like Dwarves=10, not {value!r}")
+        raise _bad_value(f"expected NAME=FIGHTERS, like Dwarves=10, not {value!r}")
     return {"name": name.strip(), "fighters": number(fighters.strip())}
 
 
-def build_parser() -> Parser:
-    """The command line's options; its output is a contract other tools rely on."""
-    parser = Parser(
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's options; its output is a contract other tools rely on.
+
+    A usage error prints the usage and exits with status 2 (argparse's own way), nothing on stdout.
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(
         prog="background-battle",
         description="Background battle (фоновый бой) calculator for WFRP 4e.",
     )
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    commands = parser.add_subparsers(dest="command", required=True)
 
     cas = commands.add_parser("casualties", help="killed / wounded / fit per unit of one side")
     cas.add_argument("--initial", type=number, required=True, help="S0, after all modifiers")

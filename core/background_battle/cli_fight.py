@@ -11,15 +11,17 @@ recomputes a rule.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .battle import Battle
 from .errors import BattleError
 from .log import apply
 from .serialize import from_json
 from .validate import SIDES
+
+if TYPE_CHECKING:
+    import argparse
 
 OPPONENT = 1  # the other side's strength where a calculator needs only one side
 

@@ -10,6 +10,7 @@ site first).
 
 from __future__ import annotations
 
+import mimetypes
 import os
 import sys
 import tempfile
@@ -266,9 +267,7 @@ def main() -> int:
     server = StaticServer(DIST)
     server.extra["/bare/index.html"] = (BARE_PAGE, "text/html")
     server.extra["/bare/worker.js"] = (BARE_WORKER, "text/javascript")
-    for name in BARE_PYODIDE_FILES:  # the pinned Pyodide untouched: the baseline
-        kind = TYPES.get(Path(name).suffix, "application/octet-stream")
-        server.extra[f"/bare/pyodide/{name}"] = ((PINNED_PYODIDE / name).read_bytes(), kind)
+    serve_pinned_pyodide(server)
     quiet_when_the_browser_hangs_up(server)
     try:
         launch = launch_args({})
@@ -279,6 +278,21 @@ def main() -> int:
     finally:
         server.close()
     return report.finish()
+
+
+def serve_pinned_pyodide(server: StaticServer) -> None:
+    """The pinned Pyodide untouched, under ``/bare/`` (the baseline boot) and under
+    ``/untrimmed/`` (the same page with the whole standard library and lock file)."""
+    for path in DIST.rglob("*"):
+        if path.is_file():
+            rel = path.relative_to(DIST).as_posix()
+            kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "text/plain"
+            server.extra[f"/untrimmed/{rel}"] = (path.read_bytes(), kind)
+    server.extra["/untrimmed/"] = server.extra["/untrimmed/index.html"]
+    for name in BARE_PYODIDE_FILES:
+        kind = TYPES.get(Path(name).suffix, "application/octet-stream")
+        pinned = ((PINNED_PYODIDE / name).read_bytes(), kind)
+        server.extra[f"/bare/pyodide/{name}"] = server.extra[f"/untrimmed/pyodide/{name}"] = pinned
 
 
 def quiet_when_the_browser_hangs_up(server: StaticServer) -> None:
@@ -306,6 +320,10 @@ def measure(
     )
     print_times(times["page"], times["bare"])
     report.part("recalculation", lambda: print_recalculation(playwright, launch, server.url))
+    report.part(
+        "recalculation, untrimmed",
+        lambda: print_recalculation(playwright, launch, f"{server.url}untrimmed/", "untrimmed"),
+    )
     report.part("first-visit bytes", lambda: print_bytes(playwright, launch, server))
 
 
@@ -330,7 +348,10 @@ def print_times(page: dict[str, list[float]], bare: dict[str, list[float]]) -> N
     print(f"inputs usable after navigation: {shown(interactive, 0, ' ms')} (goal <= 500) {verdict}")
 
 
-def print_recalculation(playwright: Playwright, launch: dict[str, Any], url: str) -> None:
+def print_recalculation(
+    playwright: Playwright, launch: dict[str, Any], url: str, which: str = "the page"
+) -> None:
+    """Recalculation figures of one variant: the page as built, or with the untrimmed library."""
     browser = playwright.chromium.launch(**launch)
     try:
         recalc = recalculation(browser, url)
@@ -338,7 +359,7 @@ def print_recalculation(playwright: Playwright, launch: dict[str, Any], url: str
         browser.close()
     verdict = "ok" if recalc["recalc_median"] <= GOAL_RECALC_MS else "over"
     print(
-        f"recalculation after an edit (submit -> repainted), {EDITS} edits: "
+        f"{which}: recalculation after an edit (submit -> repainted), {EDITS} edits: "
         f"median {recalc['recalc_median']:.1f} ms (goal <= {GOAL_RECALC_MS}) {verdict}; "
         f"last 5 (log of {recalc['log_entries']}): {recalc['recalc_last5']:.1f} ms; "
         f"the same edits clicked through Playwright: median {recalc['recalc_clicked']:.1f} ms"
