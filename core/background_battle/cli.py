@@ -19,7 +19,7 @@ from . import api, cli_fight
 from .demo import play
 from .errors import BattleError
 from .tables import casualty_table, last_stand_text, leader_bonus_text, odds_table
-from .units import MAX_FIGHTERS, MAX_STRENGTH
+from .units import MAX_FIGHTERS, MAX_RATING, MAX_STRENGTH
 from .validate import whole
 
 if TYPE_CHECKING:  # argparse is imported when the command line runs: the page imports this
@@ -56,6 +56,8 @@ OPTION_OF_FIELD = {
     "leadership": "--leadership",
     "roll": "--roll",
     "fighters": "--fighters",
+    "rating": "--rating",
+    "size": "--size",
     "move": "--move",
     "rolls": "--allies-roll and --enemies-roll",
 }
@@ -148,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
         rnd.add_argument(f"--{side}-lost", type=number, help=f"strength the {side} lost")
     rnd.add_argument("--json", action="store_true")
 
+    rate = commands.add_parser("unit-strength", help="a unit's strength: fighters x rating x size")
+    rate.add_argument("--fighters", type=number, required=True, help="the unit's fighters")
+    rate.add_argument("--rating", type=number, required=True, help="strength per fighter")
+    rate.add_argument("--size", default="average", help="tiny ... average ... monstrous")
+    rate.add_argument("--json", action="store_true")
+
     move = commands.add_parser("move-fighters", help="fighters moved into the PCs' fight")
     move.add_argument("--fighters", type=number, required=True, help="the unit's fighters")
     move.add_argument("--strength", type=number, required=True, help="the unit's strength (S0)")
@@ -202,6 +210,8 @@ def _calculate(args: argparse.Namespace) -> tuple[dict[str, Any], Callable[[Any]
         return reply, partial(leader_bonus_text, args.strength, args.sl)
     if args.command == "last-stand":
         return reply, partial(last_stand_text, args.enemy_strength)
+    if args.command == "unit-strength":
+        return reply, lambda r: f"Unit strength (ОС отряда): {r['strength']}\n"
     return reply, odds_table
 
 
@@ -221,6 +231,8 @@ def _bound_strengths(args: argparse.Namespace) -> None:
             setattr(args, field, whole(value, field, 0, MAX_STRENGTH))
     if getattr(args, "fighters", None) is not None:
         args.fighters = whole(args.fighters, "fighters", 1, MAX_FIGHTERS)
+    if getattr(args, "rating", None) is not None:
+        args.rating = whole(args.rating, "rating", 0, MAX_RATING)
 
 
 def _request(args: argparse.Namespace) -> dict[str, Any]:
@@ -233,6 +245,13 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         }
     if args.command == "leader-bonus":
         return {"op": "leader_bonus", "strength": args.strength, "sl": args.sl}
+    if args.command == "unit-strength":
+        return {
+            "op": "unit_strength",
+            "fighters": args.fighters,
+            "rating": args.rating,
+            "size": args.size,
+        }
     if args.command == "last-stand":
         return {
             "op": "last_stand",

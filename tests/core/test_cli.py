@@ -271,3 +271,13 @@ def test_a_leadership_test_needs_its_roll(capsys: Any) -> None:
         capsys, "leader-bonus", "--strength", "26", "--leadership", "45", "--roll", "14"
     )
     assert status == 0 and "SL +3" in out and "+4 strength" in out and "at 30" in out
+
+
+def test_unit_strength_rounds_halves_down_and_names_a_bad_size(capsys: Any) -> None:
+    args = ["unit-strength", "--fighters", "5", "--rating", "3"]
+    status, out, _ = cli(capsys, *args, "--size", "small", "--json")
+    assert (status, json.loads(out)) == (0, {"strength": 7})
+    status, _, err = cli(capsys, *args, "--size", "huge")
+    assert status == 2 and "--size" in err and "monstrous" in err
+    status, _, err = cli(capsys, "unit-strength", "--fighters", "5", "--rating", "1001")
+    assert status == 2 and "--rating" in err and "0 to 1000" in err
