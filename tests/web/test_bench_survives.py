@@ -15,7 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_timed_out_browser_step_leaves_a_full_report_and_status_0(site: Path) -> None:
-    env = {**os.environ, "BENCH_TIMEOUT_MS": "1", "BENCH_RUNS": "1", "BENCH_EDITS": "1"}
+    env = {
+        **os.environ,
+        "BENCH_TIMEOUT_MS": "1",
+        "BENCH_RUNS": "1",
+        "BENCH_EDITS": "1",
+        "BENCH_RECALC_ROUNDS": "1",
+    }
     done = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "bench" / "bench_web.py")],
         capture_output=True,
@@ -27,9 +33,14 @@ def test_a_timed_out_browser_step_leaves_a_full_report_and_status_0(site: Path) 
     out = done.stdout
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
-    for line in ("first result, cold", "first result, warm", "inputs usable after navigation"):
+    for line in (
+        "first result, cold",
+        "first result, warm",
+        "inputs usable after navigation",
+        "recalculation, the page / untrimmed: n/a",
+    ):
         assert line in out, line
-    parts = ("bare page, run 1", "page page, run 1", "recalculation", "recalculation, untrimmed")
-    for part in (*parts, "first-visit bytes"):
+    parts = ("bare page, run 1", "page page, run 1", "first-visit bytes")
+    for part in (*parts, "recalculation (the page), round 1", "recalculation (untrimmed), round 1"):
         assert f"not measured: {part} — TimeoutError" in out, part
     assert "bench-web: 5 figure(s) not measured:" in out
