@@ -36,6 +36,29 @@ STRENGTH_OPTIONS = (
     "enemies",
 )
 
+BOUNDS = {
+    **{field: (0, MAX_STRENGTH) for field in STRENGTH_OPTIONS},
+    "fighters": (1, MAX_FIGHTERS),
+    "rating": (0, MAX_RATING),
+}
+# Subcommand -> the core's op, and each request field -> the option (argparse attribute) it takes.
+REQUESTS = {
+    "casualties": ("casualties", {"initial": "initial", "remaining": "remaining", "units": "unit"}),
+    "leader-bonus": ("leader_bonus", {"strength": "strength", "sl": "sl"}),
+    "unit-strength": (
+        "unit_strength",
+        {"fighters": "fighters", "rating": "rating", "size": "size"},
+    ),
+    "last-stand": (
+        "last_stand",
+        {
+            "enemy_strength": "enemy_strength",
+            "fleeing": "fleeing",
+            "allies_strength": "allies_strength",
+        },
+    ),
+}
+
 OPTION_OF_FIELD = {
     "initial": "--initial",
     "remaining": "--remaining",
@@ -224,42 +247,20 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _bound_strengths(args: argparse.Namespace) -> None:
-    """Every strength-like option within the core's bound for a strength, 0 to MAX_STRENGTH."""
-    for field in STRENGTH_OPTIONS:
+    """Every bounded option within the core's bound (a strength 0 to MAX_STRENGTH, ...)."""
+    for field, (low, high) in BOUNDS.items():
         value = getattr(args, field, None)
         if value is not None:
-            setattr(args, field, whole(value, field, 0, MAX_STRENGTH))
-    if getattr(args, "fighters", None) is not None:
-        args.fighters = whole(args.fighters, "fighters", 1, MAX_FIGHTERS)
-    if getattr(args, "rating", None) is not None:
-        args.rating = whole(args.rating, "rating", 0, MAX_RATING)
+            setattr(args, field, whole(value, field, low, high))
 
 
 def _request(args: argparse.Namespace) -> dict[str, Any]:
-    if args.command == "casualties":
-        return {
-            "op": "casualties",
-            "initial": args.initial,
-            "remaining": args.remaining,
-            "units": args.unit,
-        }
-    if args.command == "leader-bonus":
-        return {"op": "leader_bonus", "strength": args.strength, "sl": args.sl}
-    if args.command == "unit-strength":
-        return {
-            "op": "unit_strength",
-            "fighters": args.fighters,
-            "rating": args.rating,
-            "size": args.size,
-        }
-    if args.command == "last-stand":
-        return {
-            "op": "last_stand",
-            "enemy_strength": args.enemy_strength,
-            "fleeing": args.fleeing,
-            "allies_strength": args.allies_strength,
-        }
-    return {"op": "odds", "battle": _battle_file(args.battle), "runs": args.runs, "seed": args.seed}
+    """The core's request for a subcommand that one request answers."""
+    if args.command == "odds":
+        battle = _battle_file(args.battle)
+        return {"op": "odds", "battle": battle, "runs": args.runs, "seed": args.seed}
+    op, fields = REQUESTS[args.command]
+    return {"op": op, **{key: getattr(args, attribute) for key, attribute in fields.items()}}
 
 
 def _battle_file(path: str) -> Any:
