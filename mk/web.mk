@@ -12,7 +12,7 @@ $(WEB_NODE_DONE): web/package.json web/package-lock.json | node
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 
 site: setup $(WEB_NODE_DONE)
-	rm -rf $(WEB_WHEELS)
+	rm -rf $(WEB_WHEELS) core/build  # core/build may hold files of another checkout
 	$(PY) -m build --wheel --no-isolation core -o $(WEB_WHEELS)
 	$(PY) web/build.py --wheel-dir $(WEB_WHEELS) --out $(WEB_DIST)
 

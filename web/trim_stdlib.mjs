@@ -41,8 +41,17 @@ async function bootLikeTheWorker(dir) {
   return pyodide;
 }
 
+// The end of an error's message: for a Python error, its last lines (the exception itself).
+const lastLines = (error) => String(error?.message ?? error).trim().split("\n").slice(-3).join(" ");
+
 // 1. What the page imports.
-const probe = await bootLikeTheWorker(pinned);
+let probe;
+try {
+  probe = await bootLikeTheWorker(pinned);
+} catch (error) {
+  console.error(`the pinned Pyodide fails the check before any trimming: ${lastLines(error)}`);
+  process.exit(1);
+}
 probe.globals.set("extra", probe.toPy(job.extra ?? []));
 const used = probe.runPython(`
 import sys
@@ -113,7 +122,7 @@ try {
   await bootLikeTheWorker(site);
 } catch (error) {
   fs.rmSync(path.join(site, "python_stdlib.zip"), { force: true });
-  console.error(`the trimmed standard library fails: ${error.message.split("\n").slice(-3).join(" ")}`);
+  console.error(`the trimmed standard library fails: ${lastLines(error)}`);
   process.exit(1);
 }
 console.log(JSON.stringify({ files: used.length, bytes: zipBytes.length }));
