@@ -41,8 +41,11 @@ async function bootLikeTheWorker(dir) {
   return pyodide;
 }
 
-// The end of an error's message: for a Python error, its last lines (the exception itself).
-const lastLines = (error) => String(error?.message ?? error).trim().split("\n").slice(-3).join(" ");
+// An error in one line: a Python error's last lines (the exception itself), else the first line.
+function lastLines(error) {
+  const lines = String(error?.message ?? error).trim().split("\n");
+  return (error?.name === "PythonError" ? lines.slice(-3) : lines.slice(0, 1)).join(" ");
+}
 
 // 1. What the page imports.
 let probe;
