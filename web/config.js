@@ -9,4 +9,5 @@ export const STORAGE_KEYS = Object.freeze({
   liveBattle: "bb.live.battle.v1",
 });
 export const ODDS_RUNS = 2000;
+export const SIZES = Object.freeze(["tiny", "little", "small", "average", "large", "enormous", "monstrous"]);
 export const DEFAULT_BATTLE_NAME = "battle";
