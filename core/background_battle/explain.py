@@ -21,6 +21,7 @@ from .working import (
     casualty_steps,
     difference,
     influence_modifier_working,
+    initial_strength_working,
     leader_bonus_working,
     loss_working,
     lost_share_working,
@@ -104,6 +105,17 @@ def casualty_working(battle: Battle) -> dict[str, list[Step]]:
 
 def _nothing(state: Battle, event: Event) -> list[Step]:
     return []
+
+
+def _started(state: Battle, event: Event) -> list[Step]:
+    steps = []
+    for side in SIDES:
+        modifiers = state.side(side).modifiers
+        units = [unit.strength for unit in state.units_of(side)]
+        percent, flat = sum(m.percent for m in modifiers), sum(m.flat for m in modifiers)
+        text = initial_strength_working(units, percent, flat, event["initial"][side])
+        steps.append(step("initial_strength", text, side))
+    return steps
 
 
 def _leader(state: Battle, event: Event) -> list[Step]:
@@ -193,6 +205,7 @@ def _ended(state: Battle, event: Event) -> list[Step]:
 
 
 _EXPLAIN: dict[str, Callable[[Battle, Event], list[Step]]] = {
+    "battle_started": _started,
     "leader_commanded": _leader,
     "round_resolved": _round,
     "fighters_detached": _detached,

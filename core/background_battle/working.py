@@ -65,6 +65,21 @@ def rounded(value: Fraction) -> str:
     return f"= {number(value)} → {round_half_down(value)}"
 
 
+def initial_strength_working(units: list[int], percent: int, flat: int, initial: int) -> str:
+    """``S0 = round(sum × (1 + percents/100) + flats)``, halves down, never below 0 (RULES 3).
+
+    >>> initial_strength_working([20, 60], 25, 0, 100)
+    '(20 + 60) × (1 + 25/100) + 0 = 100'
+    >>> initial_strength_working([25], -10, 0, 22)
+    '25 × (1 + -10/100) + 0 = 22.5 → 22'
+    """
+    total = sum(units)
+    summed = f"({' + '.join(map(str, units))})" if len(units) > 1 else str(total)
+    value = total * (1 + Fraction(percent, 100)) + flat
+    text = f"{summed} × (1 + {percent}/100) + {term(flat)} {rounded(value)}"
+    return text if round_half_down(value) == initial else f"{text} → {initial}"
+
+
 def leader_bonus_working(strength: int, sl: int) -> str:
     """``1 + floor(S/10) + floor(SL/2)`` with the numbers in (RULES 4.1).
 

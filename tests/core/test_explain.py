@@ -33,6 +33,22 @@ def test_the_leaders_bonus_is_one_plus_the_tens_plus_half_the_sl() -> None:
     ]
 
 
+def test_the_start_shows_how_each_sides_s0_came_from_its_units_and_modifiers() -> None:
+    battle = run(
+        new_battle("x"),
+        unit("Spearmen", "allies", 10, 20),
+        unit("Halberdiers", "allies", 20, 60),
+        {"type": "set_modifiers", "side": "allies", "modifiers": [{"name": "Camp", "percent": 25}]},
+        unit("Beastmen", "enemies", 30, 90),
+        {"type": "start"},
+    )
+
+    assert texts(explain_entry(battle)) == [
+        ("initial_strength", "(20 + 60) × (1 + 25/100) + 0 = 100"),
+        ("initial_strength", "90 × (1 + 0/100) + 0 = 90"),
+    ]
+
+
 def test_a_rolled_leadership_test_shows_how_its_sl_came() -> None:
     battle = run(
         dwarves_and_orcs(),
