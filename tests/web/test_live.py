@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from bridge_process import BridgeProcess
 from conftest import BOOT_TIMEOUT_MS
-from gm import add_unit, click_and_wait, side_card, start, version
+from gm import add_unit, lost_round, side_card, start, version
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import connect
 
@@ -97,15 +97,6 @@ def follow(page: Page, battle: str) -> None:
     page.locator("#live-pick-form select").select_option(battle)
     page.get_by_role("button", name="Follow", exact=True).click()
     page.wait_for_selector(f'html[data-live-battle="{battle}"]')
-
-
-def lost_round(page: Page, allies: int, enemies: int) -> None:
-    """A round with the strength lost typed in (no dice: the battle cannot end by chance)."""
-    form = page.locator("#round-form")
-    form.get_by_label("Strength lost").check()
-    form.locator('input[name="lost.allies"]').fill(str(allies))
-    form.locator('input[name="lost.enemies"]').fill(str(enemies))
-    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
 
 
 def test_a_gm_page_and_a_player_page_follow_one_battle_live(
