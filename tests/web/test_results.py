@@ -52,6 +52,9 @@ def test_a_round_of_typed_rolls_shows_the_loss_and_the_new_strength_by_the_butto
     expect(card.locator('[data-bind="strength-change"]')).to_have_text(
         "Strength: Allies 30 → 30 · Enemies 26 → 21"
     )
+    phone.get_by_role("button", name="RU").click()
+    expect(card.locator(".result-line").first).to_have_text("Раунд 1: побеждают союзники")
+    phone.get_by_role("button", name="EN").click()
     card.get_by_text("why?").click()
     expect(card.locator(".working li")).to_contain_text(
         [
