@@ -36,8 +36,9 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from background_battle import redact_entry
+from background_battle_bridge.audience import Client
 from background_battle_bridge.guard import RateLimit
-from background_battle_bridge.hub import Client, Hub
+from background_battle_bridge.hub import Hub
 from background_battle_bridge.storage import SqliteStorage
 
 GM = "bench-gm-token"
@@ -350,39 +351,54 @@ async def idle_memory(count: int, data: Path) -> tuple[float, float]:
     return results[0], results[1]
 
 
-def build_battle(path: Path, events: int, snapshot_every: int) -> None:
-    """A data folder with one battle of `events` commands, written through the real hub."""
+def gm_client() -> Client:
+    """A GM client with no connection (the hub is driven directly, no network)."""
+    return Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+
+
+async def build_battle_async(path: Path, events: int, snapshot_every: int) -> None:
     storage = SqliteStorage(path)
     storage._db.execute("PRAGMA synchronous=OFF")  # building only; the bridge uses FULL
     hub = Hub(storage, snapshot_every=snapshot_every)
-    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+    client = gm_client()
     commands = [{"type": "create_battle"}, *SETUP]
     commands += [command(n) for n in range(events - len(SETUP))]
     for n, body in enumerate(commands):
-        reply = hub.handle(client, message(f"e{n}", body))
+        reply = await hub.handle(client, message(f"e{n}", body))
         assert reply[0]["type"] == "ack", reply
+    await hub.close()
     storage.close()
+
+
+def build_battle(path: Path, events: int, snapshot_every: int) -> None:
+    """A data folder with one battle of `events` commands, written through the real hub."""
+    asyncio.run(build_battle_async(path, events, snapshot_every))
+
+
+async def work_per_command_async(path: Path, commands: int) -> list[float]:
+    storage = SqliteStorage(path)
+    hub = Hub(storage)
+    client = gm_client()
+    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
+        await hub.handle(client, message(f"s{n}", body))
+    room = hub.rooms["bench"]
+    spent = []
+    for n in range(commands):
+        started = time.perf_counter()
+        await hub.handle(client, message(f"w{n}", command(n)))
+        for role in ("gm", "player"):
+            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
+            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
+        spent.append(time.perf_counter() - started)
+    await hub.close()
+    storage.close()
+    return spent
 
 
 def work_per_command(path: Path, commands: int) -> list[float]:
     """The bridge's own work per command, no network: checks, core, SQLite (full), both views,
     the player's redacted entry and both encodings (what a fan-out to GM and players needs)."""
-    storage = SqliteStorage(path)
-    hub = Hub(storage)
-    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
-    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
-        hub.handle(client, message(f"s{n}", body))
-    room = hub.rooms["bench"]
-    spent = []
-    for n in range(commands):
-        started = time.perf_counter()
-        hub.handle(client, message(f"w{n}", command(n)))
-        for role in ("gm", "player"):
-            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
-            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
-        spent.append(time.perf_counter() - started)
-    storage.close()
-    return spent
+    return asyncio.run(work_per_command_async(path, commands))
 
 
 def time_restore(path: Path) -> tuple[float, int]:
