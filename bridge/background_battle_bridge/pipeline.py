@@ -53,9 +53,11 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
         head.archived = True
     epoch = room.epoch
     request_id = change.record.get("id")
+    version = [0]  # the room's version right after this change (others may follow it at once)
 
     def stored() -> None:
         room.absorb(seq, change.record, change.battle)
+        version[0] = room.version
         if room.head is not None:
             room.head.waiting.pop(request_id or "", None)
             if room.head.seq == seq:
@@ -75,7 +77,7 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
     if request_id is not None:
         head.waiting[request_id] = (change.record["digest"], done)
     await asyncio.shield(done)
-    return room.version
+    return version[0]
 
 
 async def settled(room: Room) -> None:

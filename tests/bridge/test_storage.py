@@ -122,3 +122,27 @@ def test_a_damaged_store_is_refused_at_start_up() -> None:
     orphan.append("lost", 1, {"kind": "archived", "id": "a"})
     with pytest.raises(ValueError, match="never created"):
         Hub(orphan).restore()
+
+
+class NoRoomForSnapshots(MemoryStorage):
+    """Records are stored; every snapshot fails as on a full disk."""
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, object] | str) -> None:
+        raise OSError(28, "No space left on device")
+
+
+async def test_a_failing_snapshot_changes_no_answer_and_backs_off(
+    start_bridge: StartBridge,
+) -> None:
+    running = await start_bridge(NoRoomForSnapshots(), snapshot_every=1)
+    gm = await running.gm()
+    await gm.create("ambush")
+    player = await running.player(battle="ambush")
+    await player.until("state")
+    for n in range(30):
+        ack = await gm.command("ambush", {"type": "rename", "name": f"n{n}"})
+        assert (ack["type"], ack["version"]) == ("ack", n + 1)
+    assert [(await player.until("event"))["version"] for _ in range(30)] == list(range(1, 31))
+    snapshots = running.bridge.hub.snapshots
+    assert 1 <= snapshots.failed <= 3  # tried again after 1 s, 2 s, ...: not after every command
+    assert snapshots.due(running.bridge.hub.rooms["ambush"])  # still due: nothing was saved
