@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bridge_helpers import ORCS, Peer, Running, StartBridge
+from bridge_helpers import ORCS, PLAYER, Peer, Running, StartBridge
 
 from background_battle_bridge.storage import SqliteStorage
 
@@ -166,3 +166,39 @@ async def test_an_id_reused_for_another_request_is_refused_not_acknowledged(
     # the same body again is the duplicate it always was, whatever expected_version says
     again = await gm.command("ambush", ORCS, id="same", expected_version=1)
     assert again == {**first, "duplicate": True}
+
+
+async def test_a_long_battle_reaches_a_default_client_in_pages_under_the_limit(
+    start_bridge: StartBridge,
+) -> None:
+    running = await start_bridge(rate=10_000.0, burst=10_000.0)
+    gm = await running.gm()
+    await gm.create("ambush")
+    # big entries: 150 of about 10 kB each, 1.5 MB of log, more than a default client takes
+    modifiers = [{"name": f"m{i:02d}" + "x" * 150, "percent": 1} for i in range(40)]
+    for n in range(150):
+        command = {"type": "set_modifiers", "side": "allies", "modifiers": modifiers[n % 2 :]}
+        await gm.send({"type": "command", "id": f"m{n}", "battle": "ambush", "command": command})
+    while (await gm.recv()).get("id") != "m149":
+        pass
+    reader = await running.peer()  # websockets' default max_size: 1 MiB
+    welcome = await reader.hello(PLAYER, "web")
+    limit = welcome["limits"]["max_message"]
+    await reader.send({"type": "subscribe", "battle": "ambush"})
+    frame = await reader.ws.recv()
+    assert len(frame.encode()) <= limit
+    state = json.loads(frame)
+    assert state["version"] == 150 and 0 < state["log_from"] < 150
+    log = state["view"]["log"]
+    since, pages = 0, []
+    while since < state["log_from"]:
+        await reader.send({"type": "log_page", "battle": "ambush", "since_version": since})
+        frame = await reader.ws.recv()
+        assert len(frame.encode()) <= limit
+        page = json.loads(frame)
+        assert page["since_version"] == since and page["until_version"] > since
+        pages += page["entries"][: state["log_from"] - since]
+        since = page["until_version"]
+    whole = pages + log
+    room = running.bridge.hub.rooms["ambush"]
+    assert [entry["command"] for entry in whole] == [entry.command for entry in room.battle.log]
