@@ -78,9 +78,9 @@ class Config:
     origins: frozenset[str] = frozenset(DEFAULT_ORIGINS)
     rate: float = 30.0
     burst: float = 120.0
+    flood_seconds: float = FLOOD_SECONDS
     snapshot_every: int = SNAPSHOT_EVERY
     ping_interval: float | None = 20.0
-    flood_seconds: float = FLOOD_SECONDS
 
 
 class Bridge:
