@@ -82,7 +82,7 @@ class Snapshots:
     def _write(self, name: str, seq: int, battle: Battle, *rest: Any) -> None:
         if self._writer is None:
             self._writer = self.storage.reopened()
-        self._writer.snapshot_text(name, seq, snapshot_text(battle, *rest))
+        self._writer.snapshot(name, seq, snapshot_text(battle, *rest))
 
     async def drain(self) -> None:
         """Wait for the snapshots being written (before closing the store)."""

@@ -39,23 +39,19 @@ class Storage(Protocol):
 
     def append(self, battle: str, seq: int, record: Record) -> None: ...
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None: ...
-
-    def close(self) -> None: ...
-
-    # for the group commit and the snapshot thread (see committer.py, snapshots.py)
-
     def append_many(self, records: list[tuple[str, int, Record]]) -> None:
         """Several records in one transaction (one fsync): all stored, or none."""
         ...
 
-    def snapshot_text(self, battle: str, seq: int, text: str) -> None:
-        """A snapshot already encoded as JSON text."""
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
+        """`data` is a dict, or its JSON text already encoded."""
         ...
 
     def reopened(self) -> Storage:
         """The same store through a connection of its own (for a snapshot thread)."""
         ...
+
+    def close(self) -> None: ...
 
 
 class MemoryStorage:
@@ -81,13 +77,6 @@ class MemoryStorage:
             raise ValueError(f"record {seq} of {battle!r} does not follow {last}")
         stored.records.append((seq, _copy(record)))
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None:
-        stored = self._battles[battle]
-        stored.snapshot_seq, stored.snapshot = seq, _copy(data)
-
-    def close(self) -> None:
-        pass
-
     def append_many(self, records: list[tuple[str, int, Record]]) -> None:
         expected: dict[str, int] = {}
         for battle, seq, _ in records:  # check all first: all stored, or none
@@ -99,11 +88,16 @@ class MemoryStorage:
         for battle, seq, record in records:
             self.append(battle, seq, record)
 
-    def snapshot_text(self, battle: str, seq: int, text: str) -> None:
-        self.snapshot(battle, seq, json.loads(text))
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
+        stored = self._battles[battle]
+        copied = json.loads(data) if isinstance(data, str) else _copy(data)
+        stored.snapshot_seq, stored.snapshot = seq, copied
 
     def reopened(self) -> MemoryStorage:
         return self
+
+    def close(self) -> None:
+        pass
 
 
 _SCHEMA = """
@@ -135,6 +129,7 @@ class SqliteStorage:
     def __init__(self, path: Path | str, sync: str = "full") -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.path, self.sync = path, sync
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={sync.upper()}")
@@ -161,37 +156,30 @@ class SqliteStorage:
             (battle, seq, json.dumps(record, separators=(",", ":"))),
         )
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None:
-        self._db.execute(
-            "INSERT OR REPLACE INTO snapshots (battle, seq, data) VALUES (?, ?, ?)",
-            (battle, seq, json.dumps(data, separators=(",", ":"))),
-        )
-
-    def close(self) -> None:
-        self._db.close()
-
     def append_many(self, records: list[tuple[str, int, Record]]) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        rows = [(b, seq, json.dumps(rec, separators=(",", ":"))) for b, seq, rec in records]
         try:
-            for battle, seq, record in records:
-                self.append(battle, seq, record)
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany("INSERT INTO records (battle, seq, data) VALUES (?, ?, ?)", rows)
             self._db.execute("COMMIT")
         except BaseException:
-            if self._db.in_transaction:  # SQLite may have rolled back already (disk full)
+            if self._db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             raise
 
-    def snapshot_text(self, battle: str, seq: int, text: str) -> None:
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
+        text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots (battle, seq, data) VALUES (?, ?, ?)",
             (battle, seq, text),
         )
 
     def reopened(self) -> SqliteStorage:
-        (_, _, path) = self._db.execute("PRAGMA database_list").fetchone()
-        (level,) = self._db.execute("PRAGMA synchronous").fetchone()
-        return SqliteStorage(path, sync="full" if level >= 2 else "normal")
+        return SqliteStorage(self.path, self.sync)
+
+    def close(self) -> None:
+        self._db.close()
 
 
 def _copy(value: Any) -> Any:

@@ -31,7 +31,7 @@ class FillableStorage(SqliteStorage):
 
     def __init__(self, path: Path, disk: type[Disk]) -> None:
         super().__init__(path)
-        self.path, self.disk = path, disk
+        self.disk = disk
 
     def _cap(self) -> None:
         limit = 1_073_741_823 if self.disk.limit is None else self.disk.limit
@@ -44,12 +44,12 @@ class FillableStorage(SqliteStorage):
         self._cap()
         super().append_many(records)
 
-    def snapshot_text(self, battle: str, seq: int, text: str) -> None:
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
         self._cap()
-        super().snapshot_text(battle, seq, text)
+        super().snapshot(battle, seq, data)
 
     def reopened(self) -> FillableStorage:
-        return FillableStorage(self.path, self.disk)
+        return FillableStorage(Path(self.path), self.disk)
 
 
 async def send_phase(senders: list[Peer], phase: str) -> dict[str, dict[str, Any]]:

@@ -129,7 +129,7 @@ def test_a_damaged_store_is_refused_at_start_up() -> None:
 class NoRoomForSnapshots(MemoryStorage):
     """Records are stored; every snapshot fails as on a full disk."""
 
-    def snapshot_text(self, battle: str, seq: int, text: str) -> None:
+    def snapshot(self, battle: str, seq: int, data: dict[str, object] | str) -> None:
         raise OSError(28, "No space left on device")
 
 
