@@ -164,7 +164,7 @@ test("a short state while the pages come replaces the long one", async () => {
   assert.equal(client.states.get("ambush").version, 3);
 });
 
-test("a refused page asks for the battle again after a pause", async () => {
+test("a page refused as rate_limited asks for the battle again after a pause", async () => {
   const { client, sockets, timers } = connected();
   sockets[0].deliver(longState(600, 100));
   const ask = sockets[0].pageAsks()[0];
@@ -174,6 +174,21 @@ test("a refused page asks for the battle again after a pause", async () => {
   assert.equal(timers.length, 1);
   timers[0].fn();
   assert.deepEqual(sockets[0].sent.at(-1), { type: "subscribe", battle: "ambush" });
+});
+
+test("a page refused otherwise offers the battle with the hole it has, not asking again", async () => {
+  const { client, sockets, timers, messages } = connected();
+  sockets[0].deliver(longState(1200, 700));
+  answerPage(sockets[0], 500);
+  await settle();
+  const ask = sockets[0].pageAsks()[1];
+  sockets[0].deliver({ type: "error", id: ask.id, code: "forbidden", field: "type", message: "no" });
+  await settle();
+  const state = client.states.get("ambush");
+  assert.deepEqual(state.logHole, { from: 500, to: 700 });
+  assert.deepEqual(names(state.view.log), [...expected(500), ...names(entries(700, 1200))]);
+  assert.equal(messages.filter((m) => m.type === "state").length, 1);
+  assert.equal(timers.length, 0);
 });
 
 test("a lost connection drops the half-loaded state; the reconnect subscribes afresh", async () => {
@@ -198,8 +213,9 @@ test("olderLog stops at a page with no entries and says how far it got", async (
     const until = fields.since_version === 0 ? 2 : fields.since_version;
     return { until_version: until, entries: entries(fields.since_version, until) };
   };
-  const { entries: got, reached } = await olderLog(askPage, "ambush", 5);
+  const { entries: got, reached, error } = await olderLog(askPage, "ambush", 5);
   assert.deepEqual(asked, [0, 2]);
   assert.equal(reached, 2);
+  assert.equal(error, null);
   assert.deepEqual(names(got), expected(2));
 });

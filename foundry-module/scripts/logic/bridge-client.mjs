@@ -326,30 +326,28 @@ export class BridgeClient {
   loadOlderLog(battle, state, logFrom) {
     this.loading.set(battle, state);
     const askPage = (fields) => this.request("log_page", fields);
-    olderLog(askPage, battle, logFrom).then(
-      ({ entries, reached }) => {
-        if (this.loading.get(battle) !== state) return;
-        this.loading.delete(battle);
-        state.view = { ...state.view, log: [...entries, ...(state.view?.log ?? [])] };
-        if (reached < logFrom) {
-          state.logHole = { from: reached, to: logFrom };
-          console.warn(`background-battle | ${battle}: log entries ${reached + 1}..${logFrom} did not come`);
-        }
-        this.states.set(battle, state);
-        const { version, archived, view, foundry } = state;
-        this.emit("message", { type: "state", battle, version, archived, log_from: 0, view, foundry });
-      },
-      (error) => {
-        if (this.loading.get(battle) !== state) return;
-        this.loading.delete(battle);
-        // After a lost connection the reconnect subscribes afresh; after a refusal (say
-        // rate_limited) the battle is asked for again after a pause.
-        if (error.code === "disconnected") return;
+    olderLog(askPage, battle, logFrom).then(({ entries, reached, error }) => {
+      if (this.loading.get(battle) !== state) return;
+      this.loading.delete(battle);
+      // After a lost connection the reconnect subscribes afresh; when the bridge is busy the
+      // battle is asked for again after a pause.
+      if (error?.code === "disconnected") return;
+      if (error?.code === "rate_limited") {
         this.timers.setTimeout(() => {
           if (this.connected && this.watched.has(battle) && !this.loading.has(battle)) this.subscribe(battle);
         }, backoffDelay(0, this.random()));
-      },
-    );
+        return;
+      }
+      state.view = { ...state.view, log: [...entries, ...(state.view?.log ?? [])] };
+      if (reached < logFrom) {
+        // Offered with a hole rather than asked for again and again.
+        state.logHole = { from: reached, to: logFrom };
+        console.warn(`background-battle | ${battle}: log entries ${reached + 1}..${logFrom} did not come`, error);
+      }
+      this.states.set(battle, state);
+      const { version, archived, view, foundry } = state;
+      this.emit("message", { type: "state", battle, version, archived, log_from: 0, view, foundry });
+    });
   }
 
   onEvent(message) {

@@ -12,19 +12,24 @@
  *   with its answer
  * @param {string} battle
  * @param {number} logFrom  where the `state`'s log begins
- * @returns {Promise<{entries: object[], reached: number}>}  `reached` < `logFrom` only when the
- *   bridge answered a page with no entries (an entry too big for a message): the log then has a
- *   hole from `reached` to `logFrom`
+ * @returns {Promise<{entries: object[], reached: number, error: Error | null}>}  `reached` <
+ *   `logFrom` when a page was refused (`error`) or came with no entries (an entry too big for a
+ *   message): the log then has a hole from `reached` to `logFrom`
  */
 export async function olderLog(askPage, battle, logFrom) {
   const entries = [];
   let since = 0;
   while (since < logFrom) {
-    const page = await askPage({ battle, since_version: since, until_version: logFrom });
+    let page;
+    try {
+      page = await askPage({ battle, since_version: since, until_version: logFrom });
+    } catch (error) {
+      return { entries, reached: since, error };
+    }
     const until = Math.min(page.until_version, logFrom);
     if (!(until > since)) break;
     entries.push(...page.entries.slice(0, until - since));
     since = until;
   }
-  return { entries, reached: since };
+  return { entries, reached: since, error: null };
 }
