@@ -9,4 +9,3 @@ export const STORAGE_KEYS = Object.freeze({
   liveBattle: "bb.live.battle.v1",
 });
 export const ODDS_RUNS = 2000;
-export const DEFAULT_BATTLE_NAME = "battle";

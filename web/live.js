@@ -33,7 +33,7 @@ export function storeToken(token) {
   }
 }
 
-/** Is this page served by a bridge? It answers `bridge.json`; a static host does not. */
+/** Is this page served by a bridge? It answers `bridge.json`; a static host has the build's `{"bridge": null}`. */
 export async function findBridge() {
   if (!location.protocol.startsWith("http")) return null;
   try {
@@ -61,6 +61,7 @@ export class LiveClient {
     this.hooks = hooks;
     this.ws = null;
     this.role = null;
+    this.playerToken = null;
     this.battle = null; // the name followed
     this.view = null; // the last view, log included
     this.pending = new Map(); // command id -> resolve
@@ -134,6 +135,7 @@ export class LiveClient {
     switch (message.type) {
       case "welcome":
         this.role = message.role;
+        this.playerToken = message.player_token ?? null; // the GM's only: the player link's QR code
         this.attempt = 0;
         this.hooks.onWelcome(message);
         this.hooks.onBattles(message.battles);

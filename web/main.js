@@ -1,12 +1,14 @@
 // Wiring only: forms -> commands -> the core (in a worker) -> the view -> the page.
-import { DEFAULT_BATTLE_NAME, ODDS_RUNS, STORAGE_KEYS } from "./config.js";
+import { ODDS_RUNS, STORAGE_KEYS } from "./config.js";
 import { CoreClient, freshSeed } from "./core-client.js";
 import { clearErrors, parseValue, putValues, showError, valueOf } from "./forms.js";
 import { currentLang, initialLang, setLang, t, translate } from "./i18n.js";
 import { renderOdds } from "./odds.js";
 import { setupQuick } from "./quick.js";
 import { LiveClient, findBridge, storeToken, storedToken, takeTokenFromUrl } from "./live.js";
+import { paintJoinCode } from "./join-code.js";
 import { renderView } from "./render.js";
+import { wireTabs } from "./tabs.js";
 import { decodeShare, download, encodeShare, fileName, loadSaved, save } from "./store.js";
 
 const html = document.documentElement;
@@ -103,19 +105,6 @@ function fillSizes() {
   }
 }
 
-function wireTabs() {
-  const tabs = [...document.querySelectorAll('[role="tab"]')];
-  for (const tab of tabs) {
-    tab.addEventListener("click", () => {
-      for (const other of tabs) {
-        const selected = other === tab;
-        other.setAttribute("aria-selected", String(selected));
-        document.getElementById(other.getAttribute("aria-controls")).hidden = !selected;
-      }
-    });
-  }
-}
-
 function wireLanguage() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => {
@@ -203,7 +192,7 @@ function showErrorText(error) {
 }
 
 async function newBattle() {
-  const reply = await core.request({ op: "new_battle", name: DEFAULT_BATTLE_NAME });
+  const reply = await core.request({ op: "new_battle", name: t("battle.default_name") });
   if (reply.ok) adopt(reply.battle, reply.view);
   return reply;
 }
@@ -562,14 +551,21 @@ function paintLive() {
   const select = $("#live-pick-form select");
   const chosen = live?.battle || select.value;
   select.textContent = "";
-  for (const item of liveBattles) {
-    const label = t("live.battle_line", { name: item.name, version: item.version, status: t(`phase.${item.status}`) });
-    select.append(new Option(label, item.name));
-  }
+  for (const item of liveBattles) select.append(new Option(battleLine(item), item.name));
   if (!liveBattles.length) select.append(new Option(t("live.no_battles"), ""));
   if (chosen && liveBattles.some((b) => b.name === chosen)) select.value = chosen;
   $("#live-battles").hidden = mode !== "live" || !html.dataset.liveRole;
+  paintJoinCode($("#live-join"), mode === "live" && live?.role === "gm" ? live.playerToken : null);
   $("#live-local").hidden = mode !== "live";
+}
+
+/**
+ * A battle in the list: the one followed with its phase and version as now on screen; the
+ * others by name (the bridge lists them when they are created, not at every change).
+ */
+function battleLine(item) {
+  if (item.name !== live?.battle || !live.view) return item.name;
+  return t("live.battle_line", { name: item.name, version: live.view.version, status: t(`phase.${live.view.status}`) });
 }
 
 /** Player pages show, never change: every form of the battle is disabled too (not only hidden). */
@@ -603,17 +599,20 @@ function goLive(token) {
       html.dataset.liveRole = welcome.role;
       setReadOnly(welcome.role !== "gm");
       $("#live-token-form").hidden = true;
-      const wanted = live.battle || loadLiveBattle();
-      if (!live.battle && wanted && welcome.battles.some((b) => b.name === wanted)) follow(wanted);
       paintLive();
     },
     onBattles(list) {
       liveBattles = list;
-      paintLive();
+      // The battle followed last time, else the only one there is: followed without a click.
+      const wanted = loadLiveBattle();
+      if (!live.battle && list.some((b) => b.name === wanted)) follow(wanted);
+      else if (!live.battle && list.length === 1) follow(list[0].name);
+      else paintLive();
     },
     onView(liveView) {
       paint(liveView);
       html.dataset.liveBattle = live.battle;
+      paintLive();
     },
     onProblem(error) {
       if (error.code === "bad_token") {

@@ -181,6 +181,9 @@ class Bridge:
         client.role, client.kind = role, kind
         try:
             replies = self.hub.join(client, message)
+            if role == "gm" and not self.tokens.open:
+                # The GM's page shows the player link (a QR code) for the players at the table.
+                replies[0]["player_token"] = self.tokens.player
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
             replies = [p.INTERNAL_ERROR]
