@@ -61,7 +61,6 @@ export class LiveClient {
     this.hooks = hooks;
     this.ws = null;
     this.role = null;
-    this.playerToken = null;
     this.battle = null; // the name followed
     this.view = null; // the last view, log included
     this.pending = new Map(); // command id -> resolve
@@ -135,7 +134,6 @@ export class LiveClient {
     switch (message.type) {
       case "welcome":
         this.role = message.role;
-        this.playerToken = message.player_token ?? null; // the GM's only: the player link's QR code
         this.attempt = 0;
         this.hooks.onWelcome(message);
         this.hooks.onBattles(message.battles);

@@ -11,9 +11,14 @@ export const HIDDEN = "?";
 export const fmt = (value, hidden = false) =>
   value === null || value === undefined ? (hidden ? HIDDEN : "–") : String(value);
 
-/** Does this (player's) view hide the side's strength (or its fighters)? */
-const hides = (view, side, what = "strength") =>
-  document.documentElement.dataset.liveRole === "player" && (view.hidden || []).includes(`${side}.${what}`);
+/**
+ * Is a value of the view hidden from this player? The core names each one in its object's
+ * `redacted` list (docs/core-api.md); a side's strength is also hidden when it is null although
+ * the view says that side's strength is hidden (a core from before the lists).
+ */
+const hidden = (view, data, key, side) =>
+  (data.redacted || []).includes(key) ||
+  (key === "strength" && data[key] === null && (view.hidden || []).includes(`${side}.strength`));
 
 /** A stacked bar of killed / wounded / fit with the numbers under it. */
 export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 }) {
@@ -60,10 +65,11 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
 
 function renderSide(card, side, view) {
   const data = view.sides[side];
-  const hidden = hides(view, side);
-  card.querySelector('[data-bind="strength"]').textContent = fmt(data.strength ?? data.units_strength, hidden);
-  card.querySelector('[data-bind="initial"]').textContent = fmt(data.initial, hidden && view.status !== "setup");
-  card.querySelector('[data-bind="units_strength"]').textContent = fmt(data.units_strength, hidden);
+  const shown = (key) => fmt(data[key], hidden(view, data, key, side));
+  const strength = data.strength ?? data.units_strength;
+  card.querySelector('[data-bind="strength"]').textContent = fmt(strength, hidden(view, data, "strength", side));
+  card.querySelector('[data-bind="initial"]').textContent = shown("initial");
+  card.querySelector('[data-bind="units_strength"]').textContent = shown("units_strength");
   const mods = data.modifiers || [];
   card.querySelector('[data-bind="modifier-count"]').textContent = mods.length ? `(${mods.length})` : "";
   card.querySelector('[data-bind="modifiers-text"]').textContent =
@@ -161,7 +167,7 @@ function renderInfluence(panel, view) {
     const effect = document.createElement("p");
     effect.className = "effect";
     effect.dataset.bind = "effect";
-    effect.textContent = bandEffect(last.band);
+    effect.textContent = last.band ? bandEffect(last.band) : HIDDEN; // hidden from players
     result.append(line, effect);
   }
   const wrap = panel.querySelector("#influence-table .table-wrap");

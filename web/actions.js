@@ -1,0 +1,30 @@
+// Actions: a command from a form goes to the state's source (the local core or the bridge), one
+// at a time; a refusal is shown next to the field at fault, a success becomes the shown result.
+import { clearErrors, showError } from "./forms.js";
+import { shownView } from "./state.js";
+
+/** `apply(command, form)`: resolves with {ok, error?} (never rejects). */
+export function actions(store, sources, timings) {
+  let chain = Promise.resolve();
+
+  function apply(command, form) {
+    const run = chain.then(async () => {
+      const started = performance.now();
+      const before = shownView(store.get());
+      const source = store.get().mode === "live" ? sources.live : sources.local;
+      const reply = await source.send(command);
+      clearErrors(form);
+      if (!reply.ok) {
+        showError(form, reply.error);
+        return reply;
+      }
+      timings.push(performance.now() - started);
+      store.set({ result: { command, form: form.id || form.dataset.command, before } });
+      return reply;
+    });
+    chain = run.catch(() => {});
+    return run;
+  }
+
+  return { apply };
+}
