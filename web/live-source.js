@@ -107,7 +107,7 @@ export function liveSource(store, hooks) {
 
   function goWith(token) {
     storeToken(token);
-    go(token);
+    if (bridge) go(token); // on a static host the token waits for a bridge
   }
 
   return { start, go: goWith, follow, leave, send, create, client: () => client };

@@ -12,6 +12,7 @@ import { localSource } from "./local-source.js";
 import { paintOdds, wireOdds } from "./odds.js";
 import { paintBattle } from "./paint.js";
 import { setupQuick } from "./quick.js";
+import { paintShelf, wireShelf } from "./shelf-panel.js";
 import { createStore, initialState, shownView } from "./state.js";
 import { wireTabs } from "./tabs.js";
 import { toolsLines, wireTools } from "./tools.js";
@@ -56,6 +57,7 @@ store.watch((s) => [s.sizes, s.lang], (s) => paintSizes(s.sizes));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintBattle(shownView(s), s));
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
 store.watch((s) => [s.odds, s.lang], (s) => paintOdds(s.odds));
+store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang], paintShelf);
 
 // For tools and tests: the same door to the core the page uses, its timings, live mode's connection.
 window.backgroundBattle = {
@@ -71,8 +73,14 @@ wireBattleForms(store, apply, core);
 wireOdds(store, core, local);
 wireTools(store, core, local);
 wireLive(live);
+wireShelf(store, core, local);
 local.start(toolsLines);
 live.start(urlToken);
+// A player link pasted into the address bar of this open tab goes live (battle links: local-source).
+addEventListener("hashchange", () => {
+  const token = takeTokenFromUrl();
+  if (token) live.go(token);
+});
 
 local.haveBattle.then(() => {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {

@@ -38,6 +38,7 @@ export function initialState(lang) {
     sizes: SIZES.map((name) => ({ name, multiplier: null })),
     mode: "local", // "live" while the page follows a battle of the bridge
     local: { battle: null, view: null }, // the browser's own battle, run by the local core
+    shelf: [], // the other battles kept on this device (shelf.js)
     live: {
       bridge: false, // a bridge serves this page
       status: { key: "live.state.local", params: {} },
