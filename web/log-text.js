@@ -18,7 +18,9 @@ const EVENT_TEXT = {
     }),
   battle_started: (e) => t("ev.battle_started", { strength: pair(e.initial) }),
   leader_commanded: (e) =>
-    e.success
+    e.success === null // hidden from players: not even whether it worked
+      ? t("ev.leader_hidden", { side: side(e.side) })
+      : e.success
       ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test })
       : t("ev.leader_failed", { side: side(e.side), sl: e.sl }),
   round_resolved: (e) => {

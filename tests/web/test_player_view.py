@@ -66,6 +66,12 @@ def test_a_player_sees_no_hidden_number_no_null_and_no_gm_form(
     expect(gm.locator("#live-pick-form select option")).to_have_text(
         ["ambush · fighting · version 5"]
     )
+    # ... and fits a phone (360 px): nothing cut off, no sideways scrolling.
+    gm.set_viewport_size({"width": 360, "height": 800})
+    box = gm.locator("#live-pick-form select").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert gm.evaluate("document.documentElement.scrollWidth") <= 360
+    gm.set_viewport_size({"width": 412, "height": 900})
     gm_log = gm.locator("#log").inner_text()
     assert "Leader's command (Enemies): 7 SL → +6" in gm_log
     assert "Enemies 73" in gm_log

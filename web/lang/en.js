@@ -229,6 +229,7 @@ export const en = {
   "ev.battle_started": "The battle begins. S0: {strength}",
   "ev.leader_ok": "Leader's command ({side}): {sl} SL → +{bonus}, {next} for the next test",
   "ev.leader_failed": "Leader's command ({side}) failed ({sl} SL): no bonus",
+  "ev.leader_hidden": "Leader's command ({side}): ?",
   "ev.round": "Round {round}:",
   "ev.round_rolls": "rolls {rolls}; SL {sl};",
   "ev.round_lost": "lost {lost};",
