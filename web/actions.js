@@ -1,10 +1,12 @@
 // Actions: a command from a form goes to the state's source (the local core or the bridge), one
 // at a time; a refusal is shown next to the field at fault, a success becomes the shown result.
+import { otherErrors } from "./all-errors.js";
 import { clearErrors, showError } from "./forms.js";
 import { shownView } from "./state.js";
+import { battleFor } from "./working.js";
 
 /** `apply(command, form)`: resolves with {ok, error?} (never rejects). */
-export function actions(store, sources, timings) {
+export function actions(store, sources, timings, core) {
   let chain = Promise.resolve();
 
   function apply(command, form) {
@@ -15,11 +17,14 @@ export function actions(store, sources, timings) {
       const reply = await source.send(command);
       clearErrors(form);
       if (!reply.ok) {
-        showError(form, reply.error);
+        const more = await otherErrors(core, battleFor(store.get()), command, reply.error);
+        for (const error of [...more].reverse()) showError(form, error);
+        showError(form, reply.error); // last: the first bad field gets the focus
         return reply;
       }
       timings.push(performance.now() - started);
-      store.set({ result: { command, form: form.id || form.dataset.command, before } });
+      const entry = shownView(store.get()).log.length - 1; // the entry this command added
+      store.set({ result: { command, form: form.id, entry, before } });
       return reply;
     });
     chain = run.catch(() => {});

@@ -23,6 +23,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from rules_page import write_rules
+
 WEB = Path(__file__).resolve().parent
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -124,6 +126,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
     (out / "wheels").mkdir()
     shutil.copyfile(wheel, out / "wheels" / wheel.name)
+    write_rules(out)  # the Rules view, from docs/rules*.md
     snapshot = hashlib.sha256(version.encode() + b"\0" + wheel.read_bytes()).hexdigest()[:16]
     info = {"pyodide": version, "wheel": f"wheels/{wheel.name}", "snapshot": snapshot}
     (out / "build-info.js").write_text(

@@ -37,6 +37,9 @@ export const BUILDERS = {
       const value = valueOf(form, `${mode}.${side}`);
       if (value !== undefined) command[mode][side] = value;
     }
+    // Strength lost by one side only: the other lost nothing (both blank stays an error).
+    const typed = Object.keys(command[mode]).length;
+    if (mode === "lost" && typed === 1) for (const side of ["allies", "enemies"]) command.lost[side] ??= 0;
     return command;
   },
   leader_command(form) {

@@ -66,7 +66,7 @@ export function liveSource(store, hooks) {
   function follow(name) {
     client.follow(name);
     rememberBattle(name);
-    store.set((s) => ({ odds: null, live: { ...s.live, battle: name } }));
+    store.set((s) => ({ odds: null, result: null, live: { ...s.live, battle: name } }));
   }
 
   /** Back to the battle in this browser, run by the local core. */
@@ -76,6 +76,7 @@ export function liveSource(store, hooks) {
     store.set((s) => ({
       mode: "local",
       odds: null,
+      result: null,
       live: { ...s.live, role: null, playerToken: null, battle: null, view: null, status: { key: "live.state.local", params: {} } },
     }));
   }

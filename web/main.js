@@ -3,19 +3,24 @@
 import { actions } from "./actions.js";
 import { wireBattleForms } from "./battle-forms.js";
 import { CoreClient } from "./core-client.js";
+import { paintChart } from "./chart.js";
 import { buildSides, paintLanguage, paintSizes, paintStatus, wireLanguage } from "./frame.js";
-import { currentLang, initialLang, setLang, t } from "./i18n.js";
+import { currentLang, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
 import { liveSource } from "./live-source.js";
 import { localSource } from "./local-source.js";
 import { paintOdds, wireOdds } from "./odds.js";
 import { paintBattle } from "./paint.js";
+import { rememberRoundMode } from "./remembered.js";
+import { paintResult } from "./result.js";
+import { paintRules, wireRules } from "./rules-view.js";
 import { setupQuick } from "./quick.js";
 import { paintShelf, wireShelf } from "./shelf-panel.js";
 import { createStore, initialState, shownView } from "./state.js";
 import { wireTabs } from "./tabs.js";
 import { toolsLines, wireTools } from "./tools.js";
+import { followWorking, paintCasualtyWorking } from "./working.js";
 
 const html = document.documentElement;
 const urlToken = takeTokenFromUrl(); // before the local battle reads the fragment
@@ -44,7 +49,7 @@ const core = new CoreClient(new URL("./worker.js", import.meta.url), {
 const local = localSource(core, store);
 const live = liveSource(store, liveProblems);
 const recalcTimings = [];
-const { apply } = actions(store, { local, live }, recalcTimings);
+const { apply } = actions(store, { local, live }, recalcTimings, core);
 const quick = setupQuick(core);
 
 // Renderers, in this order: the page's fixed wording first, then what depends on the state.
@@ -58,6 +63,12 @@ store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => 
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
 store.watch((s) => [s.odds, s.lang], (s) => paintOdds(s.odds));
 store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang], paintShelf);
+// After the battle (it may hide the panel the result belongs to).
+store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
+followWorking(store, core);
+store.watch((s) => [s.lang], paintRules);
+store.watch((s) => [s.working, s.lang], paintChart);
+store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
 
 // For tools and tests: the same door to the core the page uses, its timings, live mode's connection.
 window.backgroundBattle = {
@@ -70,10 +81,12 @@ window.backgroundBattle = {
 Object.defineProperty(window.backgroundBattle, "live", { get: () => live.client() });
 
 wireBattleForms(store, apply, core);
+rememberRoundMode();
 wireOdds(store, core, local);
 wireTools(store, core, local);
 wireLive(live);
 wireShelf(store, core, local);
+wireRules(store);
 local.start(toolsLines);
 live.start(urlToken);
 // A player link pasted into the address bar of this open tab goes live (battle links: local-source).

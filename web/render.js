@@ -207,7 +207,8 @@ export function renderView(view, root = document) {
   phase.textContent = t(`phase.${view.status}`);
   const roundLabel = root.querySelector("#battle-round");
   roundLabel.hidden = view.status === "setup";
-  roundLabel.textContent = `· ${term("round")} ${view.round}`;
+  // One round number everywhere: while fighting, the round being fought (as the round panel).
+  roundLabel.textContent = `· ${term("round")} ${view.status === "fighting" ? view.round + 1 : view.round}`;
   root.querySelector("#round-number").textContent = String(view.round + 1);
   renderWinner(root.querySelector("#battle-winner"), view);
   for (const el of root.querySelectorAll("[data-phase-only]")) {

@@ -5,14 +5,13 @@
 export function wireTabs(root = document) {
   for (const list of root.querySelectorAll('[role="tablist"]')) {
     const tabs = [...list.querySelectorAll('[role="tab"]')];
-    const select = (tab, focus = false) => {
+    const select = (tab) => {
       for (const other of tabs) {
         const selected = other === tab;
         other.setAttribute("aria-selected", String(selected));
         other.tabIndex = selected ? 0 : -1;
         document.getElementById(other.getAttribute("aria-controls")).hidden = !selected;
       }
-      if (focus) tab.focus();
     };
     for (const tab of tabs) {
       tab.addEventListener("click", () => select(tab));
@@ -26,7 +25,8 @@ export function wireTabs(root = document) {
         }[event.key];
         if (!next) return;
         event.preventDefault();
-        select(next, true);
+        next.focus();
+        next.click(); // selects it, and tells whoever listens for the tab being shown
       });
     }
     select(tabs.find((tab) => tab.getAttribute("aria-selected") === "true") || tabs[0]);

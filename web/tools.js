@@ -38,7 +38,10 @@ export function wireTools(store, core, local) {
   $("#export-button").addEventListener("click", async () => {
     await local.haveBattle;
     const { battle, view } = store.get().local;
-    download(fileName(view.name), JSON.stringify(battle, null, 2));
+    // The strength over the rounds goes along (drawn from the log by the core; import ignores it).
+    const series = await core.request({ op: "series", battle });
+    const data = series.ok ? { ...battle, strength_series: series.points } : battle;
+    download(fileName(view.name), JSON.stringify(data, null, 2));
   });
   $("#import-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
@@ -58,6 +61,7 @@ export function wireTools(store, core, local) {
       return;
     }
     const kept = local.shelveOpen();
+    store.set({ odds: null, result: null });
     local.adopt(data, reply.view);
     toolsLines.output(keptLine(t("tools.imported"), kept));
   });

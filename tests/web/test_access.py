@@ -73,29 +73,34 @@ def test_axe_finds_no_serious_problem_on_the_live_pages(
 
 
 def test_the_tabs_follow_the_aria_tabs_pattern(page: Page) -> None:
-    battle = page.get_by_role("tab", name="Battle")
-    quick = page.get_by_role("tab", name="Casualties only")
+    tabs = page.get_by_role("tab")
+    names = ["Battle", "Casualties only", "Rules"]
+    expect(tabs).to_have_text(names)
+    panels = ["battle", "quick", "rules"]
     expect(page.get_by_role("tablist")).to_have_count(1)
-    # only the selected tab is in the Tab order
-    expect(battle).to_have_attribute("tabindex", "0")
-    expect(quick).to_have_attribute("tabindex", "-1")
-    battle.focus()
+
+    def selected(at: int) -> None:
+        for i in range(len(names)):
+            expect(tabs.nth(i)).to_have_attribute("aria-selected", str(i == at).lower())
+            # only the selected tab is in the Tab order
+            expect(tabs.nth(i)).to_have_attribute("tabindex", "0" if i == at else "-1")
+        expect(tabs.nth(at)).to_be_focused()
+        expect(page.get_by_role("tabpanel")).to_have_attribute("id", panels[at])
+
+    tabs.nth(0).focus()
     page.keyboard.press("ArrowRight")
-    expect(quick).to_be_focused()
-    expect(quick).to_have_attribute("aria-selected", "true")
-    expect(battle).to_have_attribute("aria-selected", "false")
-    expect(page.get_by_role("tabpanel")).to_have_attribute("id", "quick")
+    selected(1)
+    page.keyboard.press("ArrowRight")
+    selected(2)
+    expect(page.locator("#rules")).to_contain_text("SL")  # shown by the keyboard, filled too
     page.keyboard.press("ArrowRight")  # wraps round
-    expect(battle).to_be_focused()
-    expect(page.get_by_role("tabpanel")).to_have_attribute("id", "battle")
-    page.keyboard.press("End")
-    expect(quick).to_have_attribute("aria-selected", "true")
-    page.keyboard.press("Home")
-    expect(battle).to_have_attribute("aria-selected", "true")
+    selected(0)
     page.keyboard.press("ArrowLeft")
-    expect(quick).to_be_focused()
-    expect(quick).to_have_attribute("tabindex", "0")
-    expect(battle).to_have_attribute("tabindex", "-1")
+    selected(2)
+    page.keyboard.press("Home")
+    selected(0)
+    page.keyboard.press("End")
+    selected(2)
 
 
 def test_a_static_host_gives_a_clean_console(browser: Browser, server: StaticServer) -> None:
