@@ -52,10 +52,11 @@ def check_every_look(page: Page) -> None:
 def test_axe_finds_no_serious_problem_on_the_local_page(page: Page) -> None:
     dwarves_against_orcs(page)
     check_every_look(page)
-    # the other tab too
-    look(page, "en", "light")
-    page.get_by_role("tab", name="Casualties only").click()
-    check_every_look(page)
+    # the other tabs too
+    for tab in ("Casualties only", "Rules"):
+        look(page, "en", "light")
+        page.get_by_role("tab", name=tab).click()
+        check_every_look(page)
 
 
 def test_axe_finds_no_serious_problem_on_the_live_pages(
