@@ -105,6 +105,11 @@ def vendor_npm_files(out: Path, node_modules: Path) -> None:
 NO_BRIDGE = "bridge.json"
 
 
+# Files the service worker does not precache: the "no bridge" answer (see above), and what only
+# live mode loads (it needs the bridge, so the network, anyway): a first visit stays lighter.
+NOT_PRECACHED = frozenset({NO_BRIDGE, *(target for _, _, target in VENDORED)})
+
+
 def write_no_bridge_marker(out: Path) -> None:
     """``bridge.json`` for static hosts: ``{"bridge": null}`` (the page stays local)."""
     (out / NO_BRIDGE).write_text(json.dumps({"bridge": None}) + "\n", encoding="utf-8")
@@ -142,7 +147,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     site_version = digest.hexdigest()[:16]
     # "./" is the page (index.html would be the same bytes again); navigations fall back to it.
-    precache = ["./", *(rel for rel in files if rel not in ("index.html", NO_BRIDGE))]
+    precache = ["./", *(rel for rel in files if rel != "index.html" and rel not in NOT_PRECACHED)]
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace('"__VERSION__"', json.dumps(site_version))
     sw = sw.replace("[] /* __PRECACHE__ */", json.dumps(precache))
