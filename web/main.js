@@ -20,7 +20,7 @@ import { paintShelf, wireShelf } from "./shelf-panel.js";
 import { createStore, initialState, shownView } from "./state.js";
 import { wireTabs } from "./tabs.js";
 import { toolsLines, wireTools } from "./tools.js";
-import { followWorking, paintCasualtyWorking } from "./working.js";
+import { followWorking, paintCasualtyWorking, paintLogWorking } from "./working.js";
 
 const html = document.documentElement;
 const urlToken = takeTokenFromUrl(); // before the local battle reads the fragment
@@ -69,6 +69,7 @@ followWorking(store, core);
 store.watch((s) => [s.lang], paintRules);
 store.watch((s) => [s.working, s.lang], paintChart);
 store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
+store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term));
 
 // For tools and tests: the same door to the core the page uses, its timings, live mode's connection.
 window.backgroundBattle = {

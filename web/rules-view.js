@@ -1,15 +1,11 @@
-// The Rules view: the project's rules document in the page's language (rules/<lang>.html, built
-// from docs/rules*.md by web/rules_page.py), fetched when the tab is shown.
+// The Rules view: the project's rules document in the page's language (rules/<lang>.js, built
+// from docs/rules*.md by web/rules_page.py), loaded when the tab is shown.
 import { setLang, t } from "./i18n.js";
 
 const loaded = new Map(); // lang -> HTML
 
 async function fragment(lang) {
-  if (!loaded.has(lang)) {
-    const response = await fetch(new URL(`rules/${lang}.html`, document.baseURI));
-    if (!response.ok) throw new Error(`rules/${lang}.html: HTTP ${response.status}`);
-    loaded.set(lang, await response.text());
-  }
+  if (!loaded.has(lang)) loaded.set(lang, (await import(`./rules/${lang}.js`)).default);
   return loaded.get(lang);
 }
 

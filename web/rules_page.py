@@ -1,7 +1,8 @@
 """The page's Rules view, built from the project's rules document (one source, two languages).
 
-``docs/rules.md`` and ``docs/rules.ru.md`` are turned into HTML fragments ``rules/en.html`` and
-``rules/ru.html`` of the site at build time; the page shows the one of its language. Only the
+``docs/rules.md`` and ``docs/rules.ru.md`` are turned into HTML at build time, each shipped as a
+small ES module of the site (``rules/en.js``, ``rules/ru.js``: ``export default "<h2>…"``); the
+page imports the one of its language. Only the
 Markdown those documents use is understood: headings, paragraphs, lists, tables, code blocks
 (fenced and indented), ``code``, **bold**, *italic* and links. Everything is escaped first.
 """
@@ -9,6 +10,7 @@ Markdown those documents use is understood: headings, paragraphs, lists, tables,
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -120,7 +122,7 @@ def _starts_block(line: str) -> bool:
 
 
 def write_rules(out: Path, docs: Path = DOCS) -> list[Path]:
-    """Write ``rules/<lang>.html`` into the site for each rules document there is.
+    """Write ``rules/<lang>.js`` into the site for each rules document there is.
 
     A missing document is skipped (the page then says the rules are not in this build).
     """
@@ -134,7 +136,9 @@ def write_rules(out: Path, docs: Path = DOCS) -> list[Path]:
         # Links between the two documents become the page's own language switch.
         fragment = render(text).replace('href="rules.ru.md"', 'href="#rules" data-lang="ru"')
         fragment = fragment.replace('href="rules.md"', 'href="#rules" data-lang="en"')
-        target = out / "rules" / f"{lang}.html"
-        target.write_text(fragment + "\n", encoding="utf-8")
+        target = out / "rules" / f"{lang}.js"
+        head = f"// Built by web/rules_page.py from docs/{name}.\n"
+        module = f"{head}export default {json.dumps(fragment)};\n"
+        target.write_text(module, encoding="utf-8")
         written.append(target)
     return written

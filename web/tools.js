@@ -50,7 +50,9 @@ export function wireTools(store, core, local) {
     toolsLines.error("");
     let data;
     try {
-      data = JSON.parse(await file.text());
+      // The chart's points an export carries are drawn from the log again: not kept.
+      const { strength_series: drawn, ...battle } = JSON.parse(await file.text());
+      data = battle;
     } catch (error) {
       toolsLines.error(t("tools.bad_file", { message: error.message }));
       return;

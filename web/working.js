@@ -59,3 +59,25 @@ export function paintCasualtyWorking(state, t, term) {
     if (steps && working.view === shownView(state)) item.append(whyDetails(steps, t, term));
   }
 }
+
+/** A "why?" on each entry of the log, whose working the core gives when it is opened. */
+export function paintLogWorking(state, core, t, term) {
+  const which = battleFor(state);
+  const view = shownView(state);
+  if (!which || !view) return;
+  for (const item of document.querySelectorAll("#log > li[data-entry]:not(.undone)")) {
+    const entry = Number(item.dataset.entry);
+    if (view.log[entry]?.command.type === "undo") continue;
+    const details = whyDetails([], t, term);
+    details.addEventListener("toggle", async () => {
+      if (!details.open || details.dataset.asked) return;
+      details.dataset.asked = "true";
+      const reply = await core.request({ op: "explain", ...which, entry });
+      const steps = reply.ok ? reply.steps : [];
+      const filled = whyDetails(steps, t, term);
+      details.querySelector(".working").replaceWith(filled.querySelector(".working"));
+      if (!steps.length) details.querySelector(".working").textContent = t("result.nothing");
+    });
+    item.append(details);
+  }
+}

@@ -5,18 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gm import click_and_wait, dwarves_against_orcs
+from gm import click_and_wait, dwarves_against_orcs, lost_round
 from playwright.sync_api import Page, expect
 
 from background_battle.api import handle
-
-
-def lost(page: Page, allies: str, enemies: str) -> None:
-    form = page.locator("#round-form")
-    form.get_by_label("Strength lost").check()
-    form.locator('input[name="lost.allies"]').fill(allies)
-    form.locator('input[name="lost.enemies"]').fill(enemies)
-    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
 
 
 def test_the_chart_and_the_export_carry_both_sides_strength_round_by_round(
@@ -26,8 +18,8 @@ def test_the_chart_and_the_export_carry_both_sides_strength_round_by_round(
     form = page.locator("#leader-form")
     form.locator('input[name="sl"]').fill("4")
     click_and_wait(page, form.get_by_role("button", name="Give the command"))
-    lost(page, "0", "6")
-    lost(page, "30", "0")
+    lost_round(page, 0, 6)
+    lost_round(page, 30, 0)
 
     chart = page.locator("#chart-panel svg.strength-chart")
     expect(chart).to_have_attribute(

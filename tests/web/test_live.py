@@ -9,18 +9,9 @@ from __future__ import annotations
 import re
 
 from conftest import BOOT_TIMEOUT_MS
-from gm import add_unit, click_and_wait, side_card, start, version
+from gm import add_unit, lost_round, side_card, start, version
 from live_pages import GM_TOKEN, PLAYER_TOKEN, Bridge, open_live, wait_live, wait_version
 from playwright.sync_api import BrowserContext, Page, expect
-
-
-def lost_round(page: Page, allies: int, enemies: int) -> None:
-    """A round with the strength lost typed in (no dice: the battle cannot end by chance)."""
-    form = page.locator("#round-form")
-    form.get_by_label("Strength lost").check()
-    form.locator('input[name="lost.allies"]').fill(str(allies))
-    form.locator('input[name="lost.enemies"]').fill(str(enemies))
-    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
 
 
 def test_a_gm_page_and_a_player_page_follow_one_battle_live(

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import open_page
-from gm import acted, dwarves_against_orcs, version
+from gm import acted, dwarves_against_orcs, set_strength, version
 from playwright.sync_api import Browser, Locator, Page, expect
 from static_server import StaticServer
 
@@ -94,3 +94,17 @@ def test_the_end_of_the_battle_shows_who_won_by_the_button(phone: Page) -> None:
         ["26 × (1 - 1/2) = 13", "13 / 2 = 6.5 → 6", "24 - 6 = 18"]
     )
     expect(phone.locator("#end-form")).to_be_hidden()  # the battle is over: only the result stays
+
+
+def test_each_entry_of_the_log_and_each_units_casualties_say_why(page: Page) -> None:
+    dwarves_against_orcs(page)
+    set_strength(page, "allies", 18)
+
+    start_entry = page.locator('#log > li[data-entry="2"]')
+    start_entry.get_by_text("why?").click()
+    expect(start_entry.locator(".working li")).to_contain_text(["30 × (1 + 0/100) + 0 = 30"])
+    dwarves = page.locator('#casualty-bars .bar-item[data-unit="u1"]')
+    dwarves.get_by_text("why?").click()
+    expect(dwarves.locator(".working li")).to_contain_text(
+        ["(30 - 18) / 30 = 2/5", "10 × 2/5 / 2 = 2", "min(2 × 2, 10 - 2) = 4", "10 - 2 - 4 = 4"]
+    )

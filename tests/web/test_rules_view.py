@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -15,8 +16,13 @@ from rules_page import render, write_rules
 def test_the_build_writes_the_rules_of_each_language_from_docs(tmp_path: Path) -> None:
     written = write_rules(tmp_path)
 
-    assert sorted(p.name for p in written) == ["en.html", "ru.html"]
-    english = (tmp_path / "rules" / "en.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in written) == ["en.js", "ru.js"]
+    english = json.loads(
+        (tmp_path / "rules" / "en.js")
+        .read_text(encoding="utf-8")
+        .split("export default ")[1]
+        .rstrip(";\n")
+    )
     assert "<h2>The rules of the background battle</h2>" in english
     assert "1 + floor(S / 10) + floor(SL / 2)" in english
     assert 'href="#rules" data-lang="ru"' in english
