@@ -49,7 +49,12 @@ export async function paintJoinCode(box, token) {
   const label = link && t("live.join_code", { link });
   if (box.dataset.label === label) return; // painted already (paintLive runs at every change)
   box.dataset.label = label;
-  const svg = link ? await qrSvg(link, label) : null;
+  let svg = null;
+  try {
+    svg = link ? await qrSvg(link, label) : null;
+  } catch {
+    svg = null; // the library did not load: the link alone still serves
+  }
   if (box.dataset.label !== label) return; // a newer call painted meanwhile
   code.replaceChildren(...(svg ? [svg] : []));
   const anchor = box.querySelector("a");
