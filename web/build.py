@@ -23,7 +23,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from rules_page import write_rules
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # rules_page.py, beside this file
+from rules_page import write_rules  # the Rules view, its own module
 
 WEB = Path(__file__).resolve().parent
 PYODIDE_FILES = (

@@ -69,14 +69,22 @@ def initial_strength_working(units: list[int], percent: int, flat: int, initial:
     """``S0 = round(sum × (1 + percents/100) + flats)``, halves down, never below 0 (RULES 3).
 
     >>> initial_strength_working([20, 60], 25, 0, 100)
-    '(20 + 60) × (1 + 25/100) + 0 = 100'
-    >>> initial_strength_working([25], -10, 0, 22)
-    '25 × (1 + -10/100) + 0 = 22.5 → 22'
+    '(20 + 60) × (1 + 25/100) = 100'
+    >>> initial_strength_working([25], -10, 0, 22), initial_strength_working([20, 60], 0, 20, 100)
+    ('25 × (1 - 10/100) = 22.5 → 22', '20 + 60 + 20 = 100')
+    >>> initial_strength_working([30], 0, 0, 30)
+    '30 = 30'
     """
     total = sum(units)
-    summed = f"({' + '.join(map(str, units))})" if len(units) > 1 else str(total)
+    text = " + ".join(map(str, units))
+    if percent:
+        sign = "-" if percent < 0 else "+"
+        grouped = f"({text})" if len(units) > 1 else text
+        text = f"{grouped} × (1 {sign} {abs(percent)}/100)"
+    if flat:
+        text += f" {'-' if flat < 0 else '+'} {abs(flat)}"
     value = total * (1 + Fraction(percent, 100)) + flat
-    text = f"{summed} × (1 + {percent}/100) + {term(flat)} {rounded(value)}"
+    text = f"{text} {rounded(value)}"
     return text if round_half_down(value) == initial else f"{text} → {initial}"
 
 

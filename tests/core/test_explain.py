@@ -11,7 +11,7 @@ from background_battle.serialize import to_json
 from background_battle.series import strength_series
 from background_battle.working import casualty_steps
 
-from .builders import dwarves_and_orcs, run, unit
+from .builders import dwarves_and_orcs, run, two_unit_allies, unit
 
 
 def texts(steps: list[dict[str, str]]) -> list[tuple[str, str]]:
@@ -34,18 +34,11 @@ def test_the_leaders_bonus_is_one_plus_the_tens_plus_half_the_sl() -> None:
 
 
 def test_the_start_shows_how_each_sides_s0_came_from_its_units_and_modifiers() -> None:
-    battle = run(
-        new_battle("x"),
-        unit("Spearmen", "allies", 10, 20),
-        unit("Halberdiers", "allies", 20, 60),
-        {"type": "set_modifiers", "side": "allies", "modifiers": [{"name": "Camp", "percent": 25}]},
-        unit("Beastmen", "enemies", 30, 90),
-        {"type": "start"},
-    )
+    battle = two_unit_allies()  # 20 + 60 and a flat +20: S0 100
 
     assert texts(explain_entry(battle)) == [
-        ("initial_strength", "(20 + 60) × (1 + 25/100) + 0 = 100"),
-        ("initial_strength", "90 × (1 + 0/100) + 0 = 90"),
+        ("initial_strength", "20 + 60 + 20 = 100"),
+        ("initial_strength", "90 = 90"),
     ]
 
 

@@ -48,6 +48,9 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     start(gm)
     lost_round(gm, 2, 3)
     assert version(gm) == 4
+    # The GM's result card by the button, from the bridge's event and the page's own core.
+    expect(gm.locator("#round-result")).to_contain_text("Round 1: strength lost typed in")
+    expect(gm.locator("#round-result").get_by_text("why?")).to_be_visible()
     assert gm.evaluate("window.backgroundBattle.live.view.version") == 4
 
     # The player's page follows without a reload: same units, the enemies' numbers hidden.
