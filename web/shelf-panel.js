@@ -6,34 +6,34 @@ const $ = (selector) => document.querySelector(selector);
 const say = (text) => ($("#shelf-output").textContent = text);
 const sayError = (text) => ($("#shelf-error").textContent = text);
 
+/** An element with a class and a text. */
+function made(tag, className, text = "") {
+  const el = document.createElement(tag);
+  el.className = className;
+  el.textContent = text;
+  return el;
+}
+
 function button(kind, item) {
-  const el = document.createElement("button");
+  const el = made("button", `shelf-${kind}${kind === "delete" ? " danger" : ""}`, t(`shelf.${kind}`));
   el.type = "button";
-  el.className = `shelf-${kind}${kind === "delete" ? " danger" : ""}`;
   el.dataset.id = item.id;
-  el.textContent = t(`shelf.${kind}`);
   el.setAttribute("aria-label", t(`shelf.${kind}_label`, { name: item.name }));
   return el;
 }
 
 function line(item, open) {
-  const li = document.createElement("li");
-  li.className = "shelf-item";
-  const name = document.createElement("strong");
-  name.className = "shelf-name";
-  name.textContent = item.name;
-  const about = document.createElement("small");
+  const li = made("li", "shelf-item");
   const when = open ? t("shelf.open_now") : new Date(item.kept).toLocaleString(document.documentElement.lang);
-  about.textContent = ` · ${t(`phase.${item.status}`)} · ${t("shelf.version", { count: item.version })} · ${when}`;
-  li.append(name, about);
+  const about = ` · ${t(`phase.${item.status}`)} · ${t("shelf.version", { count: item.version })} · ${when}`;
+  li.append(made("strong", "shelf-name", item.name), made("small", "shelf-about", about));
   if (open) {
     li.classList.add("open");
     li.setAttribute("aria-current", "true");
     return li;
   }
   li.dataset.id = item.id;
-  const buttons = document.createElement("div");
-  buttons.className = "buttons";
+  const buttons = made("div", "buttons");
   buttons.append(button("open", item), button("rename", item), button("delete", item));
   li.append(buttons);
   return li;
