@@ -34,6 +34,7 @@ from .flood import FLOOD_SECONDS, verdict
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
+from .join_code import qr_lines
 from .protocol import ProtocolError
 from .static import Site
 from .storage import SYNC_MODES, SqliteStorage, Storage
@@ -64,7 +65,20 @@ def page_links(base: str, tokens: Tokens) -> list[str]:
     """Ready-to-open links to the live page; the token rides in the fragment (never logged)."""
     return [
         f"  open as GM:     {base}#token={quote(tokens.gm, safe='')}",
-        f"  open as player: {base}#token={quote(tokens.player, safe='')}",
+        f"  open as player: {player_link(base, tokens)}",
+    ]
+
+
+def player_link(base: str, tokens: Tokens) -> str:
+    """The link a player opens (the page alone when there are no tokens)."""
+    return base if tokens.open else f"{base}#token={quote(tokens.player, safe='')}"
+
+
+def join_lines(base: str, tokens: Tokens) -> list[str]:
+    """The player link as a QR code for the players' phones, under a line that says so."""
+    return [
+        f"  players, scan to open {base} as a player:",
+        *(f"  {line}" for line in qr_lines(player_link(base, tokens))),
     ]
 
 
@@ -182,6 +196,9 @@ class Bridge:
         client.role, client.kind = role, kind
         try:
             replies = await self.hub.join(client, message)
+            if role == "gm" and not self.tokens.open:
+                # The GM's page shows the player link (a QR code) for the players at the table.
+                replies[0]["player_token"] = self.tokens.player
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
             replies = [p.internal_error(message)]
@@ -365,11 +382,13 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
             lines.extend(page_links(f"http://{shown}:{port}/", tokens))
             if not is_loopback(config.host) and lan:
                 lines.extend(page_links(f"http://{lan}:{port}/", tokens))
+        battles = len(bridge.hub.rooms)
         lines.append(
-            f"  data: {config.data_dir} ({len(bridge.hub.rooms)} battles, "
+            f"  data: {config.data_dir} ({battles} battle{'' if battles == 1 else 's'}, "
             f"{replayed} records replayed); site: "
             + (str(bridge.site.root) if bridge.site.root else "not built (fallback page)")
         )
+        lines.extend(join_lines(f"http://{lan or shown}:{port}/", tokens))
         print("\n".join(lines), flush=True)
         await stop.wait()
         print("Background Battle bridge: stopping", flush=True)
