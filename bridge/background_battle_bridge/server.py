@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http
 import json
 import logging
 import os
@@ -27,6 +28,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from . import http_gate as gate
 from . import protocol as p
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
@@ -79,6 +81,7 @@ class Config:
     burst: float = 120.0
     snapshot_every: int = SNAPSHOT_EVERY
     ping_interval: float | None = 20.0
+    allowed_hosts: frozenset[str] = frozenset()
 
 
 class Bridge:
@@ -89,21 +92,37 @@ class Bridge:
         self.tokens = tokens
         self.hub = Hub(storage, snapshot_every=config.snapshot_every)
         self.site = Site(config.web_dir)
+        self.hosts = gate.HostList.make(config.host, config.origins, config.allowed_hosts)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """HTTP before the WebSocket: the page at any path but /ws; origins checked at /ws."""
-        path = request.path.split("?", 1)[0]
-        if path == "/ws":
-            origin = request.headers.get("Origin")
-            if not origin_ok(origin, request.headers.get("Host"), self.config.origins):
-                log.warning("refused a WebSocket from origin %r", origin)
-                return connection.respond(403, f"Origin {origin} is not allowed.\n")
-            return None
+        """HTTP before the WebSocket: checked first (method, headers, Host, path); then the page
+        at any path but /ws, and at /ws the origin before the upgrade."""
+        try:
+            path = gate.check(request, self.hosts)
+            if path == "/ws":
+                return self._upgrade(request)
+            return gate.for_method(request, self._page(request, path))
+        except gate.Refusal as refusal:
+            log.warning("refused %s %r: %s", request.method[:20], request.path[:200], refusal)
+            return refusal.response()
+
+    def _upgrade(self, request: Request) -> Response | None:
+        """None lets `websockets` go on with the handshake; a refusal otherwise."""
+        if request.method != "GET":
+            raise gate.Refusal(
+                http.HTTPStatus.METHOD_NOT_ALLOWED, "The WebSocket opens with GET.", Allow="GET"
+            )
+        origin = request.headers.get("Origin")
+        if not origin_ok(origin, request.headers.get("Host"), self.config.origins):
+            raise gate.Refusal(http.HTTPStatus.FORBIDDEN, f"Origin {origin!r} is not allowed.")
+        return None
+
+    def _page(self, request: Request, path: str) -> Response:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            return connection.respond(404, "The WebSocket is at /ws.\n")
+            raise gate.Refusal(http.HTTPStatus.NOT_FOUND, "The WebSocket is at /ws.")
         if path == MARKER_PATH:
             return marker_response()
-        return self.site.response(request.path, request.headers.get("If-None-Match"))
+        return self.site.response(path, request.headers.get("If-None-Match"))
 
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: `hello` first (within 10 s), then messages until it closes."""
@@ -246,6 +265,13 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
         help="another allowed page origin, e.g. your Foundry's http://host:30000 (BB_ORIGINS)",
     )
     parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[h for h in env.get("BB_ALLOW_HOSTS", "").split(",") if h.strip()],
+        help="another name this bridge answers to in Host, e.g. gm-laptop.local; localhost, "
+        "its own address and the --origin hosts are always allowed (BB_ALLOW_HOSTS)",
+    )
+    parser.add_argument(
         "--sync",
         choices=SYNC_MODES,
         default=env.get("BB_SYNC", "full"),
@@ -274,6 +300,7 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
         origins=frozenset(o.strip().rstrip("/") for o in [*DEFAULT_ORIGINS, *args.origin]),
         rate=args.rate,
         burst=args.burst,
+        allowed_hosts=frozenset(h.strip() for h in args.allow_host),
     )
     return config, args
 
