@@ -28,20 +28,21 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from . import admin
 from . import http_gate as gate
 from . import protocol as p
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Client, Hub
+from .lock import FolderBusy, FolderLock
 from .protocol import ProtocolError
 from .static import Site
-from .storage import SYNC_MODES, SqliteStorage, Storage
+from .storage import DB_FILE, SYNC_MODES, SqliteStorage, Storage, StorageDamaged
 
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
 MAX_DROPPED = 1000
-DB_FILE = "battles.sqlite3"
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
 MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
@@ -379,18 +380,34 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The console script `background-battle-bridge`."""
+    """The console script `background-battle-bridge` (and its `check`, `backup`, `restore`)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in admin.COMMANDS:
+        return admin.main(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config, args = parse_config(argv, dict(os.environ))
+    if args.no_tokens and not is_loopback(config.host):
+        print(
+            f"refusing to listen on {config.host} without tokens: --no-tokens is for "
+            "loopback addresses (127.0.0.1) only",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        lock = FolderLock(config.data_dir).take()
+    except (FolderBusy, OSError) as exc:
+        print(f"cannot use the data folder: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return _serve(config, args)
+    finally:
+        lock.release()
+
+
+def _serve(config: Config, args: Any) -> int:
+    """Tokens, storage, then serve until stopped; the data folder is locked by the caller."""
     if args.no_tokens:
-        if not is_loopback(config.host):
-            print(
-                f"refusing to listen on {config.host} without tokens: --no-tokens is for "
-                "loopback addresses (127.0.0.1) only",
-                file=sys.stderr,
-            )
-            return 2
         tokens = Tokens(gm="", player="", open=True)
     else:
         try:
@@ -398,10 +415,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ValueError, OSError) as exc:
             print(f"cannot set up tokens: {exc}", file=sys.stderr)
             return 2
-    config.data_dir.mkdir(parents=True, exist_ok=True)
-    storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
     try:
+        storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
         asyncio.run(run(config, tokens, storage))
+    except StorageDamaged as exc:
+        print(
+            f"cannot load the battles: {exc}. `background-battle-bridge check --data "
+            f"{config.data_dir}` tells more; with --repair it keeps what can be read.",
+            file=sys.stderr,
+        )
+        return 2
     except OSError as exc:
         print(f"cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
         return 1
