@@ -31,9 +31,11 @@ from websockets.http11 import Request, Response
 from . import admin
 from . import http_gate as gate
 from . import protocol as p
+from .audience import Client
+from .flood import FLOOD_SECONDS, verdict
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
-from .hub import SNAPSHOT_EVERY, Client, Hub
+from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
 from .protocol import ProtocolError
 from .static import Site
@@ -42,7 +44,6 @@ from .storage import DB_FILE, SYNC_MODES, SqliteStorage, Storage, StorageDamaged
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
-MAX_DROPPED = 1000
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
 MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
@@ -80,6 +81,7 @@ class Config:
     origins: frozenset[str] = frozenset(DEFAULT_ORIGINS)
     rate: float = 30.0
     burst: float = 120.0
+    flood_seconds: float = FLOOD_SECONDS
     snapshot_every: int = SNAPSHOT_EVERY
     ping_interval: float | None = 20.0
     allowed_hosts: frozenset[str] = frozenset()
@@ -135,16 +137,17 @@ class Bridge:
                     if not await self._hello(client, await ws.recv()):
                         return
             async for frame in ws:
-                if not await self._admit(client):
+                if not await self._admit(client, frame):
                     continue
+                message = None
                 try:
                     message = p.parse(frame)
-                    replies = self.hub.handle(client, message)
+                    replies = await self.hub.handle(client, message)
                 except ProtocolError as exc:
                     replies = [p.error(exc)]
                 except Exception:  # a bug must not take the connection or the server down
                     log.exception("a request failed")
-                    replies = [p.INTERNAL_ERROR]
+                    replies = [p.internal_error(message)]
                 for reply in replies:
                     await ws.send(p.dumps(reply))
         except TimeoutError:
@@ -159,8 +162,9 @@ class Bridge:
 
     async def _hello(self, client: Client, frame: str | bytes) -> bool:
         """Handle a frame before `hello` succeeded; False when the connection must end."""
-        if not await self._admit(client):
-            return True
+        if not await self._admit(client, frame):
+            return not client.ws.close_code
+        message = None
         try:
             message = p.parse(frame)
             if message["type"] != "hello":
@@ -177,43 +181,49 @@ class Bridge:
                 )
             role = self.tokens.role_of(message.get("token"))
         except ProtocolError as exc:
-            await client.ws.send(p.dumps(p.error(exc)))
+            await client.ws.send(p.dumps(p.error(exc, message)))
             return True
         if role is None:
             error = ProtocolError("bad_token", "the token is wrong", field="token")
-            await client.ws.send(p.dumps(p.error(error)))
+            await client.ws.send(p.dumps(p.error(error, message)))
             await client.ws.close(1008, "wrong token")
             return False
         client.role, client.kind = role, kind
         try:
-            replies = self.hub.join(client, message)
+            replies = await self.hub.join(client, message)
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
-            replies = [p.INTERNAL_ERROR]
+            replies = [p.internal_error(message)]
         for reply in replies:
             await client.ws.send(p.dumps(reply))
         return True
 
-    async def _admit(self, client: Client) -> bool:
-        """The rate limit: False for a message to drop (answered at most once a second)."""
+    async def _admit(self, client: Client, frame: str | bytes) -> bool:
+        """The rate limit: False for a message dropped; a flood closes the connection.
+
+        A dropped request that has an `id` is answered with `error rate_limited` and that id;
+        one without is answered at most once a second.
+        """
         now = asyncio.get_running_loop().time()
-        if client.bucket.take(now):
-            client.dropped = 0
+        said = verdict(client, now, self.config.flood_seconds)
+        if said == "pass":
             return True
-        client.dropped += 1
-        if client.dropped > MAX_DROPPED:
+        if said == "close":
+            log.warning("closing a client that kept flooding")
             await client.ws.close(1008, "flood")
             return False
-        if now - client.last_rate_error >= 1.0:
+        request_id = p.request_id(frame)
+        if request_id is None and now - client.last_rate_error < 1.0:
+            return False
+        if request_id is None:
             client.last_rate_error = now
-            retry = round(client.bucket.wait_time(), 3)
-            error = ProtocolError(
-                "rate_limited",
-                f"too many messages: at most {client.bucket.rate:g} a second "
-                f"(bursts of {client.bucket.burst:g}); this one was dropped",
-                params={"retry_after": retry, "rate": client.bucket.rate},
-            )
-            await client.ws.send(p.dumps(p.error(error)))
+        error = ProtocolError(
+            "rate_limited",
+            f"too many messages: at most {client.bucket.rate:g} a second "
+            f"(bursts of {client.bucket.burst:g}); this one was dropped",
+            params={"retry_after": round(client.bucket.wait_time(), 3), "rate": client.bucket.rate},
+        )
+        await client.ws.send(p.dumps(p.error(error, {"id": request_id})))
         return False
 
 
@@ -344,6 +354,7 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
     """Serve until SIGINT or SIGTERM, then close every connection and the store."""
     bridge = Bridge(config, tokens, storage)
     replayed = bridge.hub.restore()
+    bridge.hub.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -375,6 +386,7 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
         print("\n".join(lines), flush=True)
         await stop.wait()
         print("Background Battle bridge: stopping", flush=True)
+    await bridge.hub.close()
     storage.close()
     print("Background Battle bridge: stopped", flush=True)
 

@@ -44,7 +44,17 @@ class Storage(Protocol):
 
     def append(self, battle: str, seq: int, record: Record) -> None: ...
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None: ...
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        """Several records in one transaction (one fsync): all stored, or none."""
+        ...
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
+        """`data` is a dict, or its JSON text already encoded."""
+        ...
+
+    def reopened(self) -> Storage:
+        """The same store through a connection of its own (for a snapshot thread)."""
+        ...
 
     def quarantine(self, battle: str, reason: str) -> int: ...
 
@@ -75,9 +85,24 @@ class MemoryStorage:
             raise ValueError(f"record {seq} of {battle!r} does not follow {last}")
         stored.records.append((seq, _copy(record)))
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None:
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        expected: dict[str, int] = {}
+        for battle, seq, _ in records:  # check all first: all stored, or none
+            stored = self._battles.get(battle)
+            last = expected.get(battle, stored.records[-1][0] if stored and stored.records else 0)
+            if seq != last + 1:
+                raise ValueError(f"record {seq} of {battle!r} does not follow {last}")
+            expected[battle] = seq
+        for battle, seq, record in records:
+            self.append(battle, seq, record)
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
         stored = self._battles[battle]
-        stored.snapshot_seq, stored.snapshot = seq, _copy(data)
+        copied = json.loads(data) if isinstance(data, str) else _copy(data)
+        stored.snapshot_seq, stored.snapshot = seq, copied
+
+    def reopened(self) -> MemoryStorage:
+        return self
 
     def quarantine(self, battle: str, reason: str) -> int:
         self.quarantined.append((battle, reason, self._battles.pop(battle)))
@@ -196,7 +221,7 @@ class SqliteStorage:
     def __init__(self, path: Path | str, sync: str = "full") -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
-        self.path = Path(path)
+        self.path, self.sync = Path(path), sync
         _refuse_empty_file(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -294,7 +319,21 @@ class SqliteStorage:
             _row(battle, seq, record),
         )
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None:
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        rows = [_row(battle, seq, record) for battle, seq, record in records]
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany(
+                "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)", rows
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
             _row(battle, seq, data),
@@ -308,6 +347,9 @@ class SqliteStorage:
         """
         with self.transaction() as db:
             return set_aside(db, battle, reason)
+
+    def reopened(self) -> SqliteStorage:
+        return SqliteStorage(self.path, self.sync)
 
     def close(self) -> None:
         self._db.close()
@@ -336,8 +378,8 @@ def rows_of(
     return list(db.execute(f"{select} WHERE {where} ORDER BY seq", (key,)))
 
 
-def _row(battle: str, seq: int, data: dict[str, Any]) -> tuple[str, int, str, str]:
-    text = json.dumps(data, separators=(",", ":"))
+def _row(battle: str, seq: int, data: dict[str, Any] | str) -> tuple[str, int, str, str]:
+    text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
     return battle, seq, text, checksum(battle, seq, text.encode())
 
 

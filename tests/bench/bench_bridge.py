@@ -9,6 +9,9 @@
    turns for 3 rounds and each one's latencies are pooled, so machine load hits all alike.
 2. Memory per idle client (RSS of the server process, 1,000 clients, bridge and baseline).
 3. Start-up with a battle of 10,000 events: with snapshots (the default) and without.
+4. Issue 10 (`bridge_cost.py`): a lone fsync as the baseline of `--sync full`; 100 GM clients
+   sending at once (group commit); the bridge's work per command at version 10 and at
+   version 40,000; the largest messages of that long battle against the announced limit.
 
 Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`).
 """
@@ -29,6 +32,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bridge_cost import (
+    SETUP,
+    command,
+    concurrent_senders,
+    cost_by_length,
+    lone_fsync,
+    p99,
+    report,
+)
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
@@ -36,17 +48,13 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from background_battle import redact_entry
+from background_battle_bridge.audience import Client
 from background_battle_bridge.guard import RateLimit
-from background_battle_bridge.hub import Client, Hub
+from background_battle_bridge.hub import Hub
 from background_battle_bridge.storage import SqliteStorage
 
 GM = "bench-gm-token"
 PLAYER = "bench-player-token"
-SETUP = [
-    {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 40, "strength": 90},
-    {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 30, "strength": 80},
-    {"type": "start"},
-]
 
 BASELINE = """
 import asyncio
@@ -73,11 +81,6 @@ async def main():
 
 asyncio.run(main())
 """
-
-
-def command(n: int) -> dict[str, Any]:
-    """The n-th benchmark command: the GM adjusts the allies' strength (a real core command)."""
-    return {"type": "set_strength", "side": "allies", "strength": 20 + n % 60}
 
 
 class Server:
@@ -197,6 +200,7 @@ class Watchers:
         self.done: dict[int, asyncio.Future[float]] = {}
         self.clients: list[Watcher] = []
         self.sample: str | None = None
+        self.largest = 0
 
     def waiter(self, version: int) -> asyncio.Future[float]:
         if version not in self.done:
@@ -204,6 +208,7 @@ class Watchers:
         return self.done[version]
 
     def seen_frame(self, frame: str) -> None:
+        self.largest = max(self.largest, len(frame.encode()))
         if not frame.startswith('{"type":"event"'):
             return
         found = VERSION.search(frame)
@@ -276,7 +281,12 @@ async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> di
             await gm.send(json.dumps(message(f"b{version}", command(version))))
 
         latencies, rate = await timed_run(watchers, send, first, commands)
-        result = {"latencies": latencies, "pipelined": rate, "sample": watchers.sample}
+        result = {
+            "latencies": latencies,
+            "pipelined": rate,
+            "sample": watchers.sample,
+            "largest": watchers.largest,
+        }
         await watchers.close()
         acks.cancel()
         await gm.close()
@@ -320,10 +330,6 @@ def pool(runs: dict[str, dict[str, Any]], name: str, result: dict[str, Any]) -> 
     pooled["pipelined"].append(result["pipelined"])
 
 
-def p99(values: list[float]) -> float:
-    return statistics.quantiles(values, n=100)[98]
-
-
 async def idle_memory(count: int, data: Path) -> tuple[float, float]:
     """KiB of server RSS per idle client: bridge (hello + watching a battle), then baseline."""
     results = []
@@ -350,39 +356,54 @@ async def idle_memory(count: int, data: Path) -> tuple[float, float]:
     return results[0], results[1]
 
 
-def build_battle(path: Path, events: int, snapshot_every: int) -> None:
-    """A data folder with one battle of `events` commands, written through the real hub."""
+def gm_client() -> Client:
+    """A GM client with no connection (the hub is driven directly, no network)."""
+    return Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+
+
+async def build_battle_async(path: Path, events: int, snapshot_every: int) -> None:
     storage = SqliteStorage(path)
     storage._db.execute("PRAGMA synchronous=OFF")  # building only; the bridge uses FULL
     hub = Hub(storage, snapshot_every=snapshot_every)
-    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+    client = gm_client()
     commands = [{"type": "create_battle"}, *SETUP]
     commands += [command(n) for n in range(events - len(SETUP))]
     for n, body in enumerate(commands):
-        reply = hub.handle(client, message(f"e{n}", body))
+        reply = await hub.handle(client, message(f"e{n}", body))
         assert reply[0]["type"] == "ack", reply
+    await hub.close()
     storage.close()
+
+
+def build_battle(path: Path, events: int, snapshot_every: int) -> None:
+    """A data folder with one battle of `events` commands, written through the real hub."""
+    asyncio.run(build_battle_async(path, events, snapshot_every))
+
+
+async def work_per_command_async(path: Path, commands: int) -> list[float]:
+    storage = SqliteStorage(path)
+    hub = Hub(storage)
+    client = gm_client()
+    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
+        await hub.handle(client, message(f"s{n}", body))
+    room = hub.rooms["bench"]
+    spent = []
+    for n in range(commands):
+        started = time.perf_counter()
+        await hub.handle(client, message(f"w{n}", command(n)))
+        for role in ("gm", "player"):
+            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
+            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
+        spent.append(time.perf_counter() - started)
+    await hub.close()
+    storage.close()
+    return spent
 
 
 def work_per_command(path: Path, commands: int) -> list[float]:
     """The bridge's own work per command, no network: checks, core, SQLite (full), both views,
     the player's redacted entry and both encodings (what a fan-out to GM and players needs)."""
-    storage = SqliteStorage(path)
-    hub = Hub(storage)
-    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
-    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
-        hub.handle(client, message(f"s{n}", body))
-    room = hub.rooms["bench"]
-    spent = []
-    for n in range(commands):
-        started = time.perf_counter()
-        hub.handle(client, message(f"w{n}", command(n)))
-        for role in ("gm", "player"):
-            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
-            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
-        spent.append(time.perf_counter() - started)
-    storage.close()
-    return spent
+    return asyncio.run(work_per_command_async(path, commands))
 
 
 def time_restore(path: Path) -> tuple[float, int]:
@@ -400,12 +421,27 @@ def time_process_start(data: Path) -> float:
     return ready
 
 
+async def bench_senders(data: Path, senders: int, each: int) -> dict[str, Any]:
+    server = start_bridge(data, "full")
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    try:
+        async with connect(url, compression=None) as gm:
+            await gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
+            await gm.recv()
+            await gm.send(json.dumps(message("create", {"type": "create_battle"})))
+            while json.loads(await gm.recv())["type"] != "ack":
+                pass
+        return await concurrent_senders(url, GM, senders, each)
+    finally:
+        server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer clients and commands")
     args = parser.parse_args()
-    clients, commands, idle, events, rounds = (
-        (20, 200, 100, 1000, 1) if args.quick else (100, 2000, 1000, 10000, 3)
+    clients, commands, idle, events, rounds, long, senders = (
+        (20, 200, 100, 1000, 1, 4000, 20) if args.quick else (100, 2000, 1000, 10000, 3, 40000, 100)
     )
 
     with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
@@ -417,11 +453,15 @@ def main() -> None:
         # falls on all of them alike; each one's latencies are pooled over the rounds.
         runs: dict[str, dict[str, Any]] = {}
         sample = ""
+        fsync: list[float] = []
+        largest = 0
         for round_number in range(rounds):
+            fsync += lone_fsync(Path(tmp) / "fsync", commands // 2)
             for sync in ("full", "normal"):
                 folder = Path(tmp) / f"{sync}-{round_number}"
                 result = asyncio.run(bench_bridge(clients, commands, folder, sync))
                 sample = sample or result["sample"]
+                largest = max(largest, result["largest"])
                 pool(runs, f"bridge sync={sync}", result)
             pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
         print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
@@ -448,6 +488,19 @@ def main() -> None:
                 f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
                 f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
             )
+        print(f"  largest frame a watcher received: {largest:,} B")
+        report(
+            fsync,
+            cost_by_length(Path(tmp) / "cost.sqlite3", long, commands // 4),
+            rows["bridge sync=full"][1] / 1e3,
+        )
+        group = asyncio.run(bench_senders(Path(tmp) / "senders", senders, 10))
+        print(
+            f"  {senders} GM clients sending at once (--sync full, group commit): median "
+            f"{statistics.median(group['latencies']) * 1e3:.2f} ms, p99 "
+            f"{p99(group['latencies']) * 1e3:.2f} ms, {group['rate']:.0f} commands/s "
+            f"(a lone fsync allows {1 / statistics.median(fsync):.0f} a second)"
+        )
         spent = work_per_command(Path(tmp) / "work.sqlite3", commands)
         print(
             f"  the bridge's own work per command (in one process, no network, sync=full): "

@@ -143,14 +143,24 @@ async def test_since_version_from_the_future_is_refused(running: Running) -> Non
 async def test_a_long_gap_gets_the_whole_state(
     running: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("background_battle_bridge.hub.MAX_CATCH_UP", 2)
+    monkeypatch.setattr("background_battle_bridge.protocol.LOG_PAGE", 2)
     gm = await running.gm()
     await gm.create("ambush")
     for name in "abc":
         await gm.command("ambush", {"type": "rename", "name": name})
     reply = await gm.ask({"type": "subscribe", "battle": "ambush", "since_version": 0})
     assert (reply["type"], reply["version"]) == ("state", 3)
-    assert len(reply["view"]["log"]) == 3
+    # the state carries the last page of the log; the pages before it are asked for
+    assert reply["log_from"] == 1
+    assert [e["command"]["name"] for e in reply["view"]["log"]] == ["b", "c"]
+    page = await gm.ask({"type": "log_page", "id": "p1", "battle": "ambush", "since_version": 0})
+    assert (page["type"], page["id"], page["since_version"], page["until_version"]) == (
+        "log_page",
+        "p1",
+        0,
+        2,
+    )
+    assert [e["command"]["name"] for e in page["entries"]] == ["a", "b"]
 
 
 async def test_rolls_happen_once_in_the_core_and_reach_everyone(running: Running) -> None:
