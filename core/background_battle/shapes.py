@@ -22,7 +22,7 @@ from typing import Any, Final, Literal
 
 from .battle import HIDEABLE, Status
 from .errors import BattleError
-from .influence import table_from_dict
+from .influence import LANGUAGES, LIMIT, MAX_BANDS, MAX_EFFECT, table_from_dict
 from .units import MAX_FIGHTERS, MAX_RATING, MAX_STRENGTH, SIZES
 from .validate import (
     MAX_TEXT,
@@ -96,10 +96,6 @@ class Shape:
     one_needed: tuple[str, ...] = ()
     note: str = ""
 
-    def field(self, name: str) -> Field | None:
-        """The field called ``name``, if the command has one."""
-        return next((field for field in self.fields if field.name == name), None)
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON-friendly description."""
         return {
@@ -112,10 +108,8 @@ class Shape:
         }
 
 
-def _side(summary: str = "allies or enemies", **extra: Any) -> Field:
-    return Field(
-        "side", "choice", summary, required=True, accepted=SIDES, code="unknown_side", **extra
-    )
+def _side(summary: str = "allies or enemies") -> Field:
+    return Field("side", "choice", summary, required=True, accepted=SIDES, code="unknown_side")
 
 
 def _per_side(name: str, summary: str, item: str, low: int, high: int) -> Field:
@@ -150,6 +144,7 @@ _MODIFIER = Field(
         Field("flat", "integer", "flat amount", default=0, min=-MAX_STRENGTH, max=MAX_STRENGTH),
     ),
 )
+_TEXTS = "a text (English), or texts by language: an object with en and/or ru"
 _TABLE = Field(
     "table",
     "table",
@@ -157,29 +152,42 @@ _TABLE = Field(
     required=True,
     nullable=True,
     fields=(
-        Field("name", "object", "texts by language (en, ru)", accepted=("en", "ru")),
+        Field("name", "object", f"the table's name: {_TEXTS}", accepted=LANGUAGES),
         Field("house_default", "boolean", "marks the house default", default=False),
         Field(
             "bands",
             "list",
-            "bands of the total in order, no gaps: the first open below, the last open above",
+            "bands of the total in order, no gaps or overlaps",
             required=True,
             min=2,
-            max=50,
+            max=MAX_BANDS,
             item=Field(
                 "band",
                 "object",
                 "a band of totals and its effect",
                 fields=(
-                    Field("min", "integer", "lowest total (null: open)", True, nullable=True),
-                    Field("max", "integer", "highest total (null: open)", True, nullable=True),
+                    Field(
+                        "min",
+                        "integer",
+                        "lowest total; null (open) in the first band only",
+                        min=-LIMIT,
+                        max=LIMIT,
+                        nullable=True,
+                    ),
+                    Field(
+                        "max",
+                        "integer",
+                        "highest total; null (open) in the last band only",
+                        min=-LIMIT,
+                        max=LIMIT,
+                        nullable=True,
+                    ),
                     Field(
                         "effect",
                         "object",
-                        "text, or texts by language (en, ru), at most 1000 characters; may use "
-                        "the placeholders of the side that rolled",
+                        f"{_TEXTS}, each at most {MAX_EFFECT} characters",
                         required=True,
-                        accepted=("en", "ru"),
+                        accepted=LANGUAGES,
                     ),
                 ),
             ),
@@ -256,7 +264,13 @@ SHAPES: Final[dict[str, Shape]] = {
             ("fighting",),
             (
                 _side(),
-                Field("sl", "integer", "SL of the test taken at the table", min=-100, max=100),
+                Field(
+                    "sl",
+                    "integer",
+                    "SL of the Leadership test taken at the table",
+                    min=-100,
+                    max=100,
+                ),
                 Field("success", "boolean", "whether that test passed", default=True),
                 Field(
                     "leadership",
@@ -308,8 +322,7 @@ SHAPES: Final[dict[str, Shape]] = {
                 Field(
                     "fleeing",
                     "share",
-                    "share of the enemies' strength that flees: 0 to 1, a number or a text "
-                    'like "1/2"',
+                    "share of the enemies' strength that flees (counts as lost)",
                     default=0,
                     min=0,
                     max=1,
@@ -339,7 +352,15 @@ SHAPES: Final[dict[str, Shape]] = {
             note="During the fight: modifier = own - other strength. After it only the winner "
             "rolls: modifier = 50 + its strength.",
         ),
-        Shape("set_influence_table", "use the GM's own Influence table", ANY_PHASE, (_TABLE,)),
+        Shape(
+            "set_influence_table",
+            "use the GM's own Influence table",
+            ANY_PHASE,
+            (_TABLE,),
+            note="An effect is read for the side that rolled: the core fills its placeholders "
+            "for allies or enemies (the list: the influence_table op's placeholders, "
+            "docs/core-api.md). Any other {...} is refused (bad_table).",
+        ),
         Shape(
             "set_hidden",
             "choose what the player view hides",

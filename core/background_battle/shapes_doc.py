@@ -125,7 +125,7 @@ def _accepts(field: Field) -> str:
         if field.item.kind == "choice":
             accepts += " of " + ", ".join(f"`{value}`" for value in field.item.accepted)
     elif field.accepted:
-        accepts = "an object with " + ", ".join(f"`{value}`" for value in field.accepted)
+        accepts = "a text, or an object with " + ", ".join(f"`{value}`" for value in field.accepted)
     else:
         accepts = "an object"
     return accepts + (", or `null`" if field.nullable else "")

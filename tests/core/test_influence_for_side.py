@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -131,3 +132,11 @@ def test_an_unknown_placeholder_in_a_gms_table_is_refused_naming_it(
         run(dwarves_and_orcs(), {"type": "set_influence_table", "table": gms_table(effect)})
     assert (caught.value.code, caught.value.field) == ("bad_table", field)
     assert "placeholder" in caught.value.message and "{rolling}" in caught.value.message
+
+
+def test_docs_core_api_names_every_placeholder_form() -> None:
+    document = (Path(__file__).parents[2] / "docs" / "core-api.md").read_text(encoding="utf-8")
+    for language, forms in FORMS.items():
+        row = next(line for line in document.splitlines() if line.startswith(f"| `{language}` |"))
+        for form in forms:
+            assert (f"`_{form}`" if form else "`{rolling}` / `{other}`") in row, (language, form)

@@ -242,3 +242,22 @@ def test_the_generated_section_lists_every_field_of_every_command() -> None:
         assert f"### `{shape.type}`" in text
         for field in shape.fields:
             assert f"| `{field.name}` |" in text
+
+
+def known_fields(kind: str) -> list[str]:
+    return [field.name for field in SHAPES[kind].fields]
+
+
+@given(kind=st.sampled_from(sorted(k for k in EXAMPLES if SHAPES[k].fields)), data=st.data())
+def test_any_values_in_the_known_fields_are_either_refused_or_accepted_never_a_crash(
+    kind: str, data: st.DataObject
+) -> None:
+    names = known_fields(kind)
+    fields = data.draw(st.dictionaries(st.sampled_from(names), JSON, max_size=len(names)))
+    command = {**EXAMPLES[kind], **fields}
+    try:
+        after, _ = apply(battle_for(kind), command)
+    except BattleError as error:
+        assert error.code and error.message
+        return
+    assert after.log[-1].command == normalise(command)
