@@ -6,24 +6,17 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, GM, ORCS, PLAYER, StartBridge
+from bridge_helpers import DWARVES, GM, ORCS, PLAYER, StartBridge, run_bridge
 
 from background_battle import to_json
 from background_battle_bridge.hub import Hub
 from background_battle_bridge.storage import LAYOUT, MemoryStorage, SqliteStorage, checksum
 
-COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
 FIGHT = [ORCS, DWARVES, {"type": "start"}, {"type": "resolve_round", "mode": "auto"}]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*COMMAND, *args], capture_output=True, text=True, timeout=60)
 
 
 async def fill(start_bridge: StartBridge, path: Path) -> dict[str, object]:
@@ -115,14 +108,14 @@ async def test_a_damaged_battle_is_quarantined_and_the_others_are_served(
     await running.stack.aclose()
 
     # the records before the bad one are the battle's good part: `check --repair` brings it back
-    done = run("check", "--data", str(tmp_path))
+    done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1, done.stdout
     assert "'ambush': in quarantine #1" in done.stdout and "records 1-2" in done.stdout
     assert "'siege': sound, version 2" in done.stdout
-    done = run("check", "--data", str(tmp_path), "--repair")
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "records 1-2 (version 1) brought back from quarantine #1" in done.stdout
-    assert run("check", "--data", str(tmp_path)).returncode == 0
+    assert run_bridge("check", "--data", str(tmp_path)).returncode == 0
 
     running = await start_bridge(SqliteStorage(path))
     ambush = running.bridge.hub.rooms["ambush"]
@@ -136,11 +129,11 @@ async def test_check_repair_keeps_the_good_part_of_a_battle_in_place(
     path = tmp_path / "battles.sqlite3"
     await fill(start_bridge, path)
     DAMAGES["changed on disk"][0](path)
-    done = run("check", "--data", str(tmp_path))
+    done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1
     assert "'ambush': DAMAGED: record 3 does not match its checksum" in done.stdout
     assert "records 1-2 (version 1) are good" in done.stdout
-    done = run("check", "--data", str(tmp_path), "--repair")
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "'ambush': kept records 1-2 (version 1)" in done.stdout
     assert "'ambush': sound, version 1 (2 records)" in done.stdout
@@ -170,7 +163,7 @@ async def test_a_damaged_snapshot_is_passed_over_and_the_records_replayed(
     assert to_json(hub.rooms["ambush"].battle) == before
     assert "the snapshot at record 5 is damaged" in caplog.text
     hub.storage.close()
-    done = run("check", "--data", str(tmp_path), "--repair")
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert "the damaged snapshot was removed" in done.stdout and done.returncode == 0
 
 
@@ -236,15 +229,17 @@ def test_a_damaged_file_stops_the_bridge_with_one_line_then_check_repair_saves_i
         make_malformed(path)
     else:
         path.write_bytes(b"")
-    done = run("--data", str(tmp_path), "--port", "0", "--gm-token", GM, "--player-token", PLAYER)
+    done = run_bridge(
+        "--data", str(tmp_path), "--port", "0", "--gm-token", GM, "--player-token", PLAYER
+    )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
     expected = "malformed" if spoil == "malformed" else "is empty (0 bytes)"
     assert expected in done.stderr and "check --data" in done.stderr
 
-    done = run("check", "--data", str(tmp_path))
+    done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1 and "the file is damaged" in done.stdout
-    done = run("check", "--data", str(tmp_path), "--repair")
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "the damaged file was moved to" in done.stdout
     assert [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
