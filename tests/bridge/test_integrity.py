@@ -220,21 +220,25 @@ def make_malformed(path: Path) -> None:
         file.write(b"\xff" * 64)
 
 
-@pytest.mark.parametrize("spoil", ["malformed", "empty"])
+SPOILS: dict[str, tuple[Callable[[Path], None], str]] = {
+    "malformed": (make_malformed, "database disk image is malformed"),
+    "empty": (lambda path: path.write_bytes(b""), "is empty (0 bytes)"),
+    "not a database": (lambda path: path.write_bytes(b"battles?" * 1000), "not a database"),
+}
+
+
+@pytest.mark.parametrize("spoil", SPOILS)
 def test_a_damaged_file_stops_the_bridge_with_one_line_then_check_repair_saves_it(
     tmp_path: Path, spoil: str
 ) -> None:
     path = tmp_path / "battles.sqlite3"
-    if spoil == "malformed":
-        make_malformed(path)
-    else:
-        path.write_bytes(b"")
+    make, expected = SPOILS[spoil]
+    make(path)
     done = run_bridge(
         "--data", str(tmp_path), "--port", "0", "--gm-token", GM, "--player-token", PLAYER
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
-    expected = "malformed" if spoil == "malformed" else "is empty (0 bytes)"
     assert expected in done.stderr and "check --data" in done.stderr
 
     done = run_bridge("check", "--data", str(tmp_path))
