@@ -21,6 +21,7 @@ from .storage import (
     StoredBattle,
     checked_records,
     checked_snapshot,
+    checksum,
     rows_of,
     set_aside,
 )
@@ -132,10 +133,12 @@ def repair(store: SqliteStorage, findings: list[Finding]) -> list[str]:
 def _mend(db: sqlite3.Connection, finding: Finding, live: set[str]) -> str:
     kept = f"records 1-{finding.upto} (version {finding.version})"
     if finding.quarantine is not None:
-        if finding.battle in live:
-            return "not brought back from quarantine: a battle of that name exists"
-        _bring_back(db, finding.quarantine, finding.battle, finding.upto)
-        return f"{kept} brought back from quarantine #{finding.quarantine}"
+        name = finding.battle
+        if name in live:  # a battle of that name was made since: bring it back beside it
+            name = f"{name[:40]} (quarantine {finding.quarantine})"
+        live.add(name)
+        _bring_back(db, finding.quarantine, name, finding.upto)
+        return f"{kept} brought back from quarantine #{finding.quarantine} as {name!r}"
     if finding.good == finding.records:  # only the snapshot is bad
         db.execute("DELETE FROM snapshots WHERE battle = ?", (finding.battle,))
         return "the damaged snapshot was removed (the bridge replays the records)"
@@ -147,10 +150,14 @@ def _mend(db: sqlite3.Connection, finding: Finding, live: set[str]) -> str:
 
 
 def _bring_back(db: sqlite3.Connection, number: int, battle: str, upto: int) -> None:
-    db.execute(
-        "INSERT INTO records (battle, seq, data, checksum) SELECT ?, seq, data, checksum"
-        " FROM quarantine_records WHERE quarantine = ? AND kind = 'record' AND seq <= ?",
-        (battle, number, upto),
+    """Records 1..upto of a quarantined history back into the live battle `battle` (checked
+    already; their checksums made anew, since they name the battle)."""
+    rows = rows_of(
+        db, SET_ASIDE, number, where=f"quarantine = ? AND kind = 'record' AND seq <= {int(upto)}"
+    )
+    db.executemany(
+        "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
+        [(battle, seq, data.decode(), checksum(battle, seq, data)) for seq, data, _ in rows],
     )
     db.execute("UPDATE quarantine SET restored_upto = ? WHERE id = ?", (upto, number))
 

@@ -13,6 +13,7 @@ import pytest
 from bridge_helpers import DWARVES, GM, ORCS, PLAYER, StartBridge, run_bridge
 
 from background_battle import to_json
+from background_battle_bridge.checkup import examine, repair
 from background_battle_bridge.hub import Hub
 from background_battle_bridge.storage import LAYOUT, MemoryStorage, SqliteStorage, checksum
 
@@ -114,13 +115,39 @@ async def test_a_damaged_battle_is_quarantined_and_the_others_are_served(
     assert "'siege': sound, version 2" in done.stdout
     done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "records 1-2 (version 1) brought back from quarantine #1" in done.stdout
+    assert "records 1-2 (version 1) brought back from quarantine #1 as 'ambush'" in done.stdout
     assert run_bridge("check", "--data", str(tmp_path)).returncode == 0
 
     running = await start_bridge(SqliteStorage(path))
     ambush = running.bridge.hub.rooms["ambush"]
     assert ambush.version == 1 and ambush.battle.units[0].name == "Orcs"
     assert states["ambush"] != to_json(ambush.battle)
+
+
+async def test_a_battle_brought_back_beside_one_made_since_under_its_name(
+    start_bridge: StartBridge, tmp_path: Path
+) -> None:
+    path = tmp_path / "battles.sqlite3"
+    await fill(start_bridge, path)
+    DAMAGES["deleted from the middle"][0](path)
+    running = await start_bridge(SqliteStorage(path))
+    gm = await running.gm()
+    assert (await gm.create("ambush"))["version"] == 0  # the name is free again
+    await running.stack.aclose()
+    running.bridge.hub.storage.close()
+
+    store = SqliteStorage(path)
+    done = repair(store, examine(store.connection))
+    assert done == [
+        "'ambush': records 1-2 (version 1) brought back from quarantine #1"
+        " as 'ambush (quarantine 1)'"
+    ]
+    assert not [f for f in examine(store.connection) if f.needs_repair]
+    store.close()
+    hub = Hub(SqliteStorage(path))
+    hub.restore()
+    assert hub.rooms["ambush"].version == 0
+    assert hub.rooms["ambush (quarantine 1)"].battle.units[0].name == "Orcs"
 
 
 async def test_check_repair_keeps_the_good_part_of_a_battle_in_place(
