@@ -383,6 +383,12 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
             f"{replayed} records replayed); site: "
             + (str(bridge.site.root) if bridge.site.root else "not built (fallback page)")
         )
+        for name, reason in bridge.hub.quarantined.items():
+            lines.append(
+                f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
+                f"`background-battle-bridge check --data {config.data_dir} --repair` "
+                "brings back its good part"
+            )
         print("\n".join(lines), flush=True)
         await stop.wait()
         print("Background Battle bridge: stopping", flush=True)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, GM, ORCS, PLAYER, StartBridge, run_bridge
+from bridge_helpers import COMMAND, DWARVES, GM, ORCS, PLAYER, StartBridge, run_bridge
 
 from background_battle import to_json
 from background_battle_bridge.checkup import examine, repair
@@ -148,6 +149,34 @@ async def test_a_battle_brought_back_beside_one_made_since_under_its_name(
     hub.restore()
     assert hub.rooms["ambush"].version == 0
     assert hub.rooms["ambush (quarantine 1)"].battle.units[0].name == "Orcs"
+
+
+async def test_the_real_bridge_says_at_start_which_battle_it_set_aside(
+    start_bridge: StartBridge, tmp_path: Path
+) -> None:
+    path = tmp_path / "battles.sqlite3"
+    await fill(start_bridge, path)
+    DAMAGES["not JSON"][0](path)
+    tokens = ("--gm-token", GM, "--player-token", PLAYER)
+    process = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--data", str(tmp_path), *tokens],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(7)]
+    finally:
+        process.terminate()
+        assert process.wait(timeout=30) == 0
+        process.stdout.close()  # type: ignore[union-attr]
+        stderr = process.stderr.read()  # type: ignore[union-attr]
+        process.stderr.close()  # type: ignore[union-attr]
+    assert "(1 battles, " in lines[5]
+    assert lines[6].startswith("  battle 'ambush' is damaged (record 3 is not valid JSON")
+    assert "check --data" in lines[6] and "--repair" in lines[6]
+    assert "Traceback" not in stderr and "moved to quarantine" in stderr
 
 
 async def test_check_repair_keeps_the_good_part_of_a_battle_in_place(
