@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -91,3 +92,28 @@ def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path: Path) -> None:
     done = run_bridge("restore", "--data", str(tmp_path / "data"), "--from", str(other))
     assert done.returncode == 2 and "cannot be read" in done.stderr
     assert not (tmp_path / "data" / "battles.sqlite3").exists()
+
+
+async def test_a_backup_taken_during_a_stream_of_commands_is_a_sound_prefix(
+    tmp_path: Path,
+) -> None:
+    data, backup = tmp_path / "data", tmp_path / "busy.sqlite3"
+    with serving(data) as port:
+        async with gm_at(port) as gm:
+            await gm.create("ambush")
+            copying = asyncio.create_task(
+                asyncio.to_thread(run_bridge, "backup", "--data", str(data), "--to", str(backup))
+            )
+            versions = []
+            while not copying.done():
+                ack = await gm.command("ambush", {"type": "rename", "name": f"n{len(versions)}"})
+                versions.append(ack["version"])
+            done = await copying
+    assert done.returncode == 0, done.stderr
+    shown = re.search(r"'ambush': sound, version (\d+)", done.stdout)
+    assert shown, done.stdout
+    assert 0 <= int(shown.group(1)) <= versions[-1]
+    # the copy is a bridge's data file like any other: it restores and serves
+    restored = tmp_path / "restored"
+    assert run_bridge("restore", "--data", str(restored), "--from", str(backup)).returncode == 0
+    assert run_bridge("check", "--data", str(restored)).returncode == 0
