@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import time
 from dataclasses import replace
 from typing import Any
@@ -34,6 +35,7 @@ class Snapshots:
         self.storage = storage
         self.every = every
         self._writer: Storage | None = None
+        self._writing = threading.Lock()  # one snapshot thread on the connection at a time
         self._running: dict[str, asyncio.Task[None]] = {}
         self._retry_at: dict[str, float] = {}
         self._delay: dict[str, float] = {}
@@ -56,6 +58,7 @@ class Snapshots:
         task.add_done_callback(lambda _: self._running.pop(room.name, None))
 
     async def _snapshot(self, room: Room) -> None:
+        await asyncio.sleep(0)  # the reply that made it due goes first
         seq, counted = room.seq, room.since_snapshot
         parts = (room.battle, room.archived, dict(room.ids), dict(room.tokens), dict(room.applied))
         try:
@@ -80,9 +83,11 @@ class Snapshots:
             self.after(room)
 
     def _write(self, name: str, seq: int, battle: Battle, *rest: Any) -> None:
-        if self._writer is None:
-            self._writer = self.storage.reopened()
-        self._writer.snapshot(name, seq, snapshot_text(battle, *rest))
+        text = snapshot_text(battle, *rest)
+        with self._writing:
+            if self._writer is None:
+                self._writer = self.storage.reopened()
+            self._writer.snapshot(name, seq, text)
 
     async def drain(self) -> None:
         """Wait for the snapshots being written (before closing the store)."""

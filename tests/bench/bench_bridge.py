@@ -140,6 +140,8 @@ def start_baseline() -> Server:
 
 
 VERSION = re.compile(r'"version":(\d+)')
+WINDOW = 50  # commands in flight at most in the pipelined run
+STALL = 60.0  # seconds without the awaited event: the run fails
 
 
 class Watcher(asyncio.Protocol):
@@ -244,17 +246,26 @@ async def drain(ws: ClientConnection) -> None:
 async def timed_run(
     watchers: Watchers, send: Callable[[int], Awaitable[None]], first: int, n: int
 ) -> tuple[list[float], float]:
-    """Latencies of n commands sent one at a time, and the rate of n more sent at once."""
+    """Latencies of n commands sent one at a time, and the rate of n more sent at once (at most
+    `WINDOW` ahead of the slowest watcher, so that no watcher falls 1 MiB behind and is cut off).
+    """
     latencies = []
     for i in range(first, first + n):
         started = time.perf_counter()
         await send(i)
-        latencies.append(await watchers.waiter(i) - started)
+        latencies.append(await arrived(watchers, i) - started)
     started = time.perf_counter()
     for i in range(first + n, first + 2 * n):
+        if i - WINDOW >= first + n:
+            await arrived(watchers, i - WINDOW)
         await send(i)
-    finished = await watchers.waiter(first + 2 * n - 1)
+    finished = await arrived(watchers, first + 2 * n - 1)
     return latencies, n / (finished - started)
+
+
+async def arrived(watchers: Watchers, version: int) -> float:
+    """When the last watcher had this version (a run that stalls fails, it does not hang)."""
+    return await asyncio.wait_for(asyncio.shield(watchers.waiter(version)), STALL)
 
 
 async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> dict[str, Any]:
