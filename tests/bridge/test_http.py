@@ -7,13 +7,18 @@ import asyncio
 import base64
 import logging
 import os
+import random
 from pathlib import Path
 
 import pytest
 from bridge_helpers import WAIT, Peer, Running, StartBridge
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from websockets.datastructures import Headers
+from websockets.http11 import Request
 
 from background_battle_bridge.guard import Tokens
-from background_battle_bridge.http_gate import HostList
+from background_battle_bridge.http_gate import HostList, Refusal, check
 from background_battle_bridge.server import parse_config
 
 Answer = tuple[int, dict[str, str], bytes]
@@ -224,3 +229,49 @@ async def test_the_websocket_still_works_after_every_refusal(running: Running) -
         await raw(running.port, head)
     peer: Peer = await running.gm()
     assert (await peer.ask({"type": "ping"}))["type"] == "pong"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    path=st.lists(
+        st.sampled_from([*"/%.?#aZ09-_~:@!$&'()*+,;=", "%00", "%ff", "%2F", "%C3%A9", "%e2%82"]),
+        max_size=20,
+    ).map("".join),
+    method=st.sampled_from(["GET", "HEAD", "POST", "get", "M-SEARCH", "CONNECT"]),
+    host=st.sampled_from(["127.0.0.1:8765", "localhost", "evil.example", "[::1]:1", "", "a:b:c"]),
+)
+def test_any_request_is_answered_or_refused_never_an_exception(
+    path: str, method: str, host: str
+) -> None:
+    headers = Headers([("Host", host)] if host else [])
+    request = Request(path or "/", headers, method)
+    try:
+        decoded = check(request, HostList.make("127.0.0.1", [], []))
+    except Refusal as refusal:
+        assert refusal.status in (400, 403, 405)
+    else:
+        assert decoded.startswith("/") and "\x00" not in decoded
+
+
+async def test_garbage_requests_never_get_a_500(
+    running: Running, no_traceback: pytest.LogCaptureFixture
+) -> None:
+    chooser = random.Random(10)
+    methods = ["GET", "HEAD", "PUT", "OPTIONS", "G\x01T", ""]
+    paths = ["/", "/ws", "/%00", "/%ff", "*", "/a/../../b", "//x", "/bridge.json?x=%0a", "x"]
+    protocols = ["HTTP/1.1", "HTTP/1.1", "HTTP/1.0", "HTTP/9"]
+    headers = ["Host: 127.0.0.1", "Host: evil", "Origin: null", "Upgrade: websocket", "X: \x7f"]
+    answered = 0
+    for _ in range(200):
+        line = " ".join(chooser.choice(part) for part in (methods, paths, protocols))
+        extra = chooser.sample(headers, chooser.randint(0, 3))
+        try:
+            status, _, _ = await raw(running.port, "\r\n".join([line, *extra]))
+        except (ValueError, IndexError):
+            continue  # no HTTP answer at all: the bridge closed a request it could not parse
+        assert status != 500
+        answered += 1
+    assert answered >= 50  # most are HTTP enough to get an answer
+    assert_no_traceback(no_traceback)
+    gm = await running.gm()
+    assert (await gm.ask({"type": "ping"}))["type"] == "pong"
