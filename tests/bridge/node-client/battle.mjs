@@ -14,6 +14,7 @@ const [url, gmToken, playerToken, docPath] = process.argv.slice(2);
 const doc = examplesFrom(docPath);
 const received = new Set();
 const battle = `node-${process.pid}`;
+let maxMessage = Infinity;
 let counter = 0;
 
 /** A connection: every message checked against the document, kept until taken. */
@@ -34,6 +35,9 @@ class Peer {
     ws.on("message", (data) => {
       const message = JSON.parse(data.toString());
       checkShape(doc, message);
+      // no frame over the limit the bridge announced in `welcome`
+      if (message.type === "welcome") maxMessage = message.limits.max_message;
+      assert.ok(data.length <= maxMessage, `${message.type} of ${data.length} bytes`);
       received.add(message.type);
       this.inbox.push(message);
       this.wake();
