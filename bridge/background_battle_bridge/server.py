@@ -247,6 +247,8 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     parser = argparse.ArgumentParser(
         prog="background-battle-bridge",
         description="Serve Background Battle live: the WebSocket at /ws and the web page.",
+        epilog="Looking after the battles: background-battle-bridge check [--repair], "
+        "backup --to FILE, restore --from FILE (each with --help).",
     )
     parser.add_argument("--host", default=env.get("BB_HOST", "127.0.0.1"), help="(BB_HOST)")
     parser.add_argument(
