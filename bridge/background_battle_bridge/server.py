@@ -31,6 +31,7 @@ from websockets.http11 import Request, Response
 from . import admin
 from . import http_gate as gate
 from . import protocol as p
+from .answers import Answers
 from .audience import Client
 from .flood import FLOOD_SECONDS, verdict
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
@@ -136,26 +137,31 @@ class Bridge:
                 while not client.role:
                     if not await self._hello(client, await ws.recv()):
                         return
-            async for frame in ws:
-                if not await self._admit(client, frame):
-                    continue
-                message = None
-                try:
-                    message = p.parse(frame)
-                    replies = await self.hub.handle(client, message)
-                except ProtocolError as exc:
-                    replies = [p.error(exc)]
-                except Exception:  # a bug must not take the connection or the server down
-                    log.exception("a request failed")
-                    replies = [p.internal_error(message)]
-                for reply in replies:
-                    await ws.send(p.dumps(reply))
+            answers = Answers(ws)
+            try:
+                async for frame in ws:
+                    if await self._admit(client, frame):
+                        await answers.add(self._answer(client, frame))
+            finally:
+                await answers.close()
         except TimeoutError:
             await ws.close(1008, "no hello within 10 s")
         except ConnectionClosed:
             pass
         finally:
             self.hub.leave(client)
+
+    async def _answer(self, client: Client, frame: str | bytes) -> list[dict[str, Any]]:
+        """The replies to one frame after `hello`; never raises."""
+        message = None
+        try:
+            message = p.parse(frame)
+            return await self.hub.handle(client, message)
+        except ProtocolError as exc:
+            return [p.error(exc)]
+        except Exception:  # a bug must not take the connection or the server down
+            log.exception("a request failed")
+            return [p.internal_error(message)]
 
     def _bucket(self, now: float) -> RateLimit:
         return RateLimit(self.config.rate, self.config.burst, now)

@@ -207,3 +207,22 @@ async def test_changes_decided_on_a_change_that_failed_are_refused_with_it(
     assert ack["version"] == 1
     event = await watcher.until("event")
     assert (event["version"], event["command"]["name"]) == (1, "Dwarves")
+
+
+async def test_one_clients_burst_shares_transactions_and_is_answered_in_order(
+    start_bridge: StartBridge, tmp_path: Path
+) -> None:
+    storage = SlowDisk(tmp_path / "burst.sqlite3")
+    storage.transactions = []
+    running = await start_bridge(storage)
+    gm = await running.gm()
+    await gm.create("ambush")
+    for n in range(20):
+        await gm.send({"type": "command", "id": f"b{n}", "battle": "ambush", "command": ORCS})
+    await gm.send({"type": "ping", "id": "last"})
+    answers = [await gm.recv() for _ in range(21)]
+    assert [(a["type"], a["id"]) for a in answers] == [("ack", f"b{n}") for n in range(20)] + [
+        ("pong", "last")
+    ]
+    assert [a["version"] for a in answers[:20]] == list(range(1, 21))
+    assert len(storage.transactions) <= 5  # the creation, then the burst in a few batches
