@@ -125,8 +125,8 @@ def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
 
 
 @contextmanager
-def serving(data: Path) -> Iterator[int]:
-    """The real bridge on a free port over `data`; yields its port; stopped with SIGTERM."""
+def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
+    """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
     tokens = ("--gm-token", GM, "--player-token", PLAYER)
     process = subprocess.Popen(
         [*COMMAND, "--port", "0", "--data", str(data), *tokens],
@@ -135,13 +135,20 @@ def serving(data: Path) -> Iterator[int]:
         text=True,
     )
     try:
-        assert process.stdout is not None
-        found = ADDRESS.search(process.stdout.readline())
-        assert found, process.stderr.read() if process.stderr else ""
-        yield int(found.group(1))
+        yield process
     finally:
         process.terminate()
         process.wait(timeout=30)
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+
+
+@contextmanager
+def serving(data: Path) -> Iterator[int]:
+    """The real bridge on a free port over `data`; yields its port."""
+    with bridge_running(data) as process:
+        assert process.stdout is not None
+        found = ADDRESS.search(process.stdout.readline())
+        assert found, process.stderr.read() if process.stderr else ""
+        yield int(found.group(1))
