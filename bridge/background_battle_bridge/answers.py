@@ -1,9 +1,11 @@
 """One connection's answers, sent in the order its requests came.
 
-Each request is handled as soon as it arrives, without waiting for the one before it to be
-stored, so that a client's burst of commands shares transactions (group commit); the answers
-still leave in the order of the requests. At most `DEPTH` requests of a connection are in
-hand at once; the connection is not read further until the oldest is answered.
+A `command` is handled as soon as it arrives, without waiting for the one before it to be
+stored, so that a client's burst of commands shares transactions (group commit). Any other
+request waits until the requests before it are done, so that it sees what they changed (a
+`subscribe` after a burst of commands gets the state after them). The answers leave in the
+order of the requests. At most `DEPTH` requests of a connection are in hand at once; the
+connection is not read further until the oldest is answered.
 """
 
 from __future__ import annotations
@@ -28,11 +30,18 @@ class Answers:
     def __init__(self, ws: ServerConnection, depth: int = DEPTH) -> None:
         self.ws = ws
         self._queue: asyncio.Queue[asyncio.Task[Replies]] = asyncio.Queue(depth)
+        self._in_hand: set[asyncio.Task[Replies]] = set()
         self._sender = asyncio.get_running_loop().create_task(self._send())
 
-    async def add(self, work: Coroutine[Any, Any, Replies]) -> None:
-        """Start handling a request now; its answer goes out after those before it."""
-        await self._queue.put(asyncio.get_running_loop().create_task(work))
+    async def add(self, work: Coroutine[Any, Any, Replies], alone: bool) -> None:
+        """Handle a request (now, or when `alone` once those before it are done); its answer
+        goes out after theirs."""
+        if alone and self._in_hand:
+            await asyncio.wait(set(self._in_hand))
+        task = asyncio.get_running_loop().create_task(work)
+        self._in_hand.add(task)
+        task.add_done_callback(self._in_hand.discard)
+        await self._queue.put(task)
 
     async def _send(self) -> None:
         with contextlib.suppress(ConnectionClosed):

@@ -103,8 +103,7 @@ async def unapplied(hub: Hub, message: dict[str, Any]) -> Replies:
 async def request_casualties(hub: Hub, message: dict[str, Any]) -> Replies:
     """`request_casualties`: send every Foundry module the casualties of the ended battle,
     as the core's view has them (the bridge computes nothing)."""
-    request_id = _request_id(message)
-    room = hub.room(message)
+    request_id, room = await _settled_request(hub, message)
     only = _unit(room, message) if message.get("unit") is not None else None
     again = p.boolean(message, "force", default=False)
     view = room.view_without_log("gm")

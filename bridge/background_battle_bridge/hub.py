@@ -8,6 +8,7 @@ bookkeeping). The hub computes no rule: core commands go to the core's `apply`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -154,6 +155,7 @@ class Hub:
                 raise ProtocolError(
                     "forbidden", f"the player token may not send {kind}", field="type"
                 )
+            await self._created(message.get("battle"))
             return await self.handlers[kind](self, client, message)
         except ProtocolError as exc:
             return [p.error(exc, message)]
@@ -163,6 +165,13 @@ class Hub:
             return [p.error(not_stored(exc), message)]
 
     # -- shared by the handlers -------------------------------------------------------------
+
+    async def _created(self, name: Any) -> None:
+        """A request about a battle whose creation is being stored waits for it (a client may
+        send `create_battle` and its first commands without waiting)."""
+        creating = self.creating.get(name) if isinstance(name, str) else None
+        if creating is not None:
+            await asyncio.wait([creating[1]])
 
     def room(self, message: dict[str, Any]) -> Room:
         """The stored battle a message names.

@@ -140,8 +140,15 @@ class Bridge:
             answers = Answers(ws)
             try:
                 async for frame in ws:
-                    if await self._admit(client, frame):
-                        await answers.add(self._answer(client, frame))
+                    if not await self._admit(client, frame):
+                        continue
+                    try:
+                        message = p.parse(frame)
+                    except ProtocolError as exc:
+                        await answers.add(_ready([p.error(exc)]), alone=True)
+                        continue
+                    work = self._answer(client, message)
+                    await answers.add(work, alone=message["type"] != "command")
             finally:
                 await answers.close()
         except TimeoutError:
@@ -151,14 +158,12 @@ class Bridge:
         finally:
             self.hub.leave(client)
 
-    async def _answer(self, client: Client, frame: str | bytes) -> list[dict[str, Any]]:
-        """The replies to one frame after `hello`; never raises."""
-        message = None
+    async def _answer(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The replies to one message after `hello`; never raises."""
         try:
-            message = p.parse(frame)
             return await self.hub.handle(client, message)
         except ProtocolError as exc:
-            return [p.error(exc)]
+            return [p.error(exc, message)]
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a request failed")
             return [p.internal_error(message)]
@@ -231,6 +236,10 @@ class Bridge:
         )
         await client.ws.send(p.dumps(p.error(error, {"id": request_id})))
         return False
+
+
+async def _ready(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return replies
 
 
 def serve_bridge(bridge: Bridge) -> Server:

@@ -216,3 +216,19 @@ async def test_battle_status_changes_are_announced(running: Running) -> None:
     await gm.send({"type": "command", "id": "go", "battle": "ambush", "command": {"type": "start"}})
     listed = await gm.until("battles")
     assert listed["battles"][0]["status"] == "fighting"
+
+
+async def test_a_battle_created_and_commanded_without_waiting(running: Running) -> None:
+    gm = await running.gm()
+    await gm.send(
+        {"type": "command", "id": "c", "battle": "x", "command": {"type": "create_battle"}}
+    )
+    for n, command in enumerate(
+        [ORCS, DWARVES, {"type": "start"}, {"type": "end_battle", "winner": "allies"}]
+    ):
+        await gm.send({"type": "command", "id": f"s{n}", "battle": "x", "command": command})
+    await gm.send({"type": "subscribe", "id": "w", "battle": "x"})
+    replies = [await gm.until("ack") for _ in range(5)]
+    assert [reply["version"] for reply in replies] == [0, 1, 2, 3, 4]
+    state = await gm.until("state")
+    assert state["id"] == "w" and state["version"] == 4

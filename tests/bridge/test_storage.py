@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, ORCS, StartBridge
+from bridge_helpers import DWARVES, ORCS, Peer, Running, StartBridge
 
 from background_battle import to_json
 from background_battle_bridge.hub import Hub
@@ -138,10 +138,20 @@ async def test_a_failing_snapshot_changes_no_answer_and_backs_off(
     assert snapshots.due(running.bridge.hub.rooms["ambush"])  # still due: nothing was saved
 
 
+async def with_battle(start_bridge: StartBridge, storage: Storage) -> tuple[Running, Peer]:
+    """A bridge on `storage` with the battle `ambush`, and its GM."""
+    running: Running = await start_bridge(storage)
+    gm = await running.gm()
+    await gm.create("ambush")
+    return running, gm
+
+
 class SlowDisk(SqliteStorage):
     """Real SQLite whose every transaction takes 50 ms more, like a slow fsync; counts them."""
 
-    transactions: list[int]
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.transactions: list[int] = []
 
     def append_many(self, records: list[tuple[str, int, Record]]) -> None:
         time.sleep(0.05)
@@ -153,10 +163,7 @@ async def test_commands_that_arrive_together_share_one_transaction(
     start_bridge: StartBridge, tmp_path: Path
 ) -> None:
     storage = SlowDisk(tmp_path / "slow.sqlite3")
-    storage.transactions = []
-    running = await start_bridge(storage)
-    gm = await running.gm()
-    await gm.create("ambush")
+    running, _gm = await with_battle(start_bridge, storage)
     senders = [await running.gm() for _ in range(20)]
     for n, sender in enumerate(senders):
         await sender.send({"type": "command", "id": f"r{n}", "battle": "ambush", "command": ORCS})
@@ -185,10 +192,7 @@ async def test_changes_decided_on_a_change_that_failed_are_refused_with_it(
     start_bridge: StartBridge, tmp_path: Path
 ) -> None:
     storage = FailsOnce(tmp_path / "once.sqlite3")
-    storage.transactions = []
-    running = await start_bridge(storage)
-    gm = await running.gm()
-    await gm.create("ambush")
+    running, gm = await with_battle(start_bridge, storage)
     watcher = await running.player(battle="ambush")
     await watcher.until("state")
     senders = [await running.gm() for _ in range(5)]
@@ -213,10 +217,7 @@ async def test_one_clients_burst_shares_transactions_and_is_answered_in_order(
     start_bridge: StartBridge, tmp_path: Path
 ) -> None:
     storage = SlowDisk(tmp_path / "burst.sqlite3")
-    storage.transactions = []
-    running = await start_bridge(storage)
-    gm = await running.gm()
-    await gm.create("ambush")
+    _running, gm = await with_battle(start_bridge, storage)
     for n in range(20):
         await gm.send({"type": "command", "id": f"b{n}", "battle": "ambush", "command": ORCS})
     await gm.send({"type": "ping", "id": "last"})
