@@ -82,9 +82,8 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
 
 async def settled(room: Room) -> None:
     """Wait until nothing is waiting for the disk (for requests decided on stored state)."""
-    while room.head is not None:
-        last = room.head.last
-        await asyncio.wait([last])
+    while room.head is not None and not room.head.last.done():
+        await asyncio.wait([room.head.last])
 
 
 async def repeated(room: Room, request_id: str, fingerprint: str) -> int | None:

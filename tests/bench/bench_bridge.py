@@ -447,96 +447,127 @@ async def bench_senders(data: Path, senders: int, each: int) -> dict[str, Any]:
         server.stop()
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer clients and commands")
     args = parser.parse_args()
-    clients, commands, idle, events, rounds, long, senders = (
-        (20, 200, 100, 1000, 1, 4000, 20) if args.quick else (100, 2000, 1000, 10000, 3, 40000, 100)
+    clients, commands, idle, events, rounds = (
+        (20, 200, 100, 1000, 1) if args.quick else (100, 2000, 1000, 10000, 3)
     )
-
+    long, senders = (4000, 20) if args.quick else (40000, 100)
+    report = Report("bench-bridge")
+    measured: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
         print(
             f"bridge benchmark: {clients} clients, {commands} commands, {rounds} rounds, "
             f"loopback, {os.cpu_count()} cores, data on {tmp}"
         )
-        # The three servers take turns, round after round, so that the load of the machine
-        # falls on all of them alike; each one's latencies are pooled over the rounds.
-        runs: dict[str, dict[str, Any]] = {}
-        sample = ""
-        fsync: list[float] = []
-        largest = 0
-        for round_number in range(rounds):
-            fsync += lone_fsync(Path(tmp) / "fsync", commands // 2)
-            for sync in ("full", "normal"):
-                folder = Path(tmp) / f"{sync}-{round_number}"
-                result = asyncio.run(bench_bridge(clients, commands, folder, sync))
-                sample = sample or result["sample"]
-                largest = max(largest, result["largest"])
-                pool(runs, f"bridge sync={sync}", result)
-            pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
-        print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
-        print(
-            f"  {'':20} {'median ms':>10} {'p99 ms':>8} {'cmd/s 1-by-1':>13} "
-            f"{'cmd/s pipelined':>16}"
-        )
-        rows = {}
-        for name, result in runs.items():
-            lat = result["latencies"]
-            rows[name] = row = (
-                statistics.median(lat) * 1e3,
-                p99(lat) * 1e3,
-                len(lat) / sum(lat),
-                statistics.median(result["pipelined"]),
-            )
-            print(f"  {name:20} {row[0]:10.2f} {row[1]:8.2f} {row[2]:13.0f} {row[3]:16.0f}")
-        sm, sp, sr, spp = rows["bare websockets"]
-        for name in ("bridge sync=full", "bridge sync=normal"):
-            bm, bp, br, bpp = rows[name]
-            print(
-                f"  {name} / bare: median {bm / sm:.2f}x, p99 {bp / sp:.2f}x, "
-                f"cmd/s 1-by-1 {br / sr:.2f}x, pipelined {bpp / spp:.2f}x; "
-                f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
-                f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
-            )
-        print(f"  largest frame a watcher received: {largest:,} B")
-        report(
-            fsync,
-            cost_by_length(Path(tmp) / "cost.sqlite3", long, commands // 4),
-            rows["bridge sync=full"][1] / 1e3,
-        )
-        group = asyncio.run(bench_senders(Path(tmp) / "senders", senders, 10))
-        print(
-            f"  {senders} GM clients sending at once (--sync full, group commit): median "
-            f"{statistics.median(group['latencies']) * 1e3:.2f} ms, p99 "
-            f"{p99(group['latencies']) * 1e3:.2f} ms, {group['rate']:.0f} commands/s "
-            f"(a lone fsync allows {1 / statistics.median(fsync):.0f} a second)"
-        )
-        spent = work_per_command(Path(tmp) / "work.sqlite3", commands)
-        print(
-            f"  the bridge's own work per command (in one process, no network, sync=full): "
-            f"median {statistics.median(spent) * 1e3:.2f} ms, p99 {p99(spent) * 1e3:.2f} ms"
-        )
-        data = Path(tmp) / "full-0"
+        report.part("fan-out", lambda: fan_out(Path(tmp), clients, commands, rounds, measured))
+        report.part("cost by battle length", lambda: by_length(Path(tmp), long, commands, measured))
+        report.part("group commit", lambda: group_commit(Path(tmp), senders, measured))
+        report.part("work per command", lambda: own_work(Path(tmp), commands))
+        report.part("memory per idle client", lambda: memory(Path(tmp), idle))
+        report.part("start-up", lambda: start_up(Path(tmp), events))
+    return report.finish()
 
-        per_bridge, per_base = asyncio.run(idle_memory(idle, data))
-        print(
-            f"memory per idle client ({idle} clients): bridge {per_bridge:.1f} KiB, "
-            f"bare websockets {per_base:.1f} KiB ({per_bridge / max(per_base, 0.1):.2f}x)"
-        )
 
-        timings = {}
-        for label, every in (("with snapshots", 1000), ("without snapshots", 10**9)):
-            folder = Path(tmp) / label.replace(" ", "-")
-            folder.mkdir()
-            build_battle(folder / "battles.sqlite3", events, every)
-            timings[label] = time_restore(folder / "battles.sqlite3")
-        print(f"start-up with a battle of {events} events:")
-        for label, (seconds, replayed) in timings.items():
-            print(f"  restore {label:18} {seconds * 1e3:8.1f} ms ({replayed} records replayed)")
-        process = time_process_start(Path(tmp) / "with-snapshots")
-        print(f"  whole process, start to listening (with snapshots): {process * 1e3:.0f} ms")
+def fan_out(tmp: Path, clients: int, commands: int, rounds: int, measured: dict[str, Any]) -> None:
+    """The servers take turns, round after round, so that the load of the machine falls on
+    all of them alike; each one's latencies are pooled over the rounds. A lone fsync on the
+    same disk takes its turn too: the baseline of `--sync full`."""
+    runs: dict[str, dict[str, Any]] = {}
+    sample = ""
+    fsync: list[float] = []
+    largest = 0
+    for round_number in range(rounds):
+        fsync += lone_fsync(tmp / "fsync", commands // 2)
+        for sync in ("full", "normal"):
+            folder = tmp / f"{sync}-{round_number}"
+            result = asyncio.run(bench_bridge(clients, commands, folder, sync))
+            sample = sample or result["sample"]
+            largest = max(largest, result["largest"])
+            pool(runs, f"bridge sync={sync}", result)
+        pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
+    print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
+    print(f"  {'':20} {'median ms':>10} {'p99 ms':>8} {'cmd/s 1-by-1':>13} {'cmd/s pipelined':>16}")
+    rows = {}
+    for name, result in runs.items():
+        lat = result["latencies"]
+        rows[name] = row = (
+            statistics.median(lat) * 1e3,
+            p99(lat) * 1e3,
+            len(lat) / sum(lat),
+            statistics.median(result["pipelined"]),
+        )
+        print(f"  {name:20} {row[0]:10.2f} {row[1]:8.2f} {row[2]:13.0f} {row[3]:16.0f}")
+    sm, sp, sr, spp = rows["bare websockets"]
+    for name in ("bridge sync=full", "bridge sync=normal"):
+        bm, bp, br, bpp = rows[name]
+        print(
+            f"  {name} / bare: median {bm / sm:.2f}x, p99 {bp / sp:.2f}x, "
+            f"cmd/s 1-by-1 {br / sr:.2f}x, pipelined {bpp / spp:.2f}x; "
+            f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
+            f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
+        )
+    print(f"  largest frame a watcher received: {largest:,} B")
+    measured["fsync"] = fsync
+    measured["full p99"] = rows["bridge sync=full"][1] / 1e3
+
+
+def by_length(tmp: Path, long: int, commands: int, measured: dict[str, Any]) -> None:
+    """Cost per command at version 10 and at `long`; the largest messages of that battle."""
+    if "fsync" not in measured:
+        raise RuntimeError("needs the lone fsync and the p99 the fan-out part measures")
+    cost = cost_by_length(tmp / "cost.sqlite3", long, commands // 4)
+    report(measured["fsync"], cost, measured["full p99"])
+
+
+def group_commit(tmp: Path, senders: int, measured: dict[str, Any]) -> None:
+    group = asyncio.run(bench_senders(tmp / "senders", senders, 10))
+    fsync = measured.get("fsync")
+    beside = f" (a lone fsync allows {1 / statistics.median(fsync):.0f} a second)" if fsync else ""
+    print(
+        f"  {senders} GM clients sending at once (--sync full, group commit): median "
+        f"{statistics.median(group['latencies']) * 1e3:.2f} ms, p99 "
+        f"{p99(group['latencies']) * 1e3:.2f} ms, {group['rate']:.0f} commands/s{beside}"
+    )
+
+
+def own_work(tmp: Path, commands: int) -> None:
+    spent = work_per_command(tmp / "work.sqlite3", commands)
+    print(
+        f"  the bridge's own work per command (in one process, no network, sync=full): "
+        f"median {statistics.median(spent) * 1e3:.2f} ms, p99 {p99(spent) * 1e3:.2f} ms"
+    )
+
+
+def memory(tmp: Path, idle: int) -> None:
+    data = tmp / "full-0"  # the fan-out's data: the players watch its battle
+    if not data.is_dir():
+        raise RuntimeError("needs the battle the fan-out part stores, and that part failed")
+    per_bridge, per_base = asyncio.run(idle_memory(idle, data))
+    print(
+        f"memory per idle client ({idle} clients): bridge {per_bridge:.1f} KiB, "
+        f"bare websockets {per_base:.1f} KiB ({per_bridge / max(per_base, 0.1):.2f}x)"
+    )
+
+
+def start_up(tmp: Path, events: int) -> None:
+    timings = {}
+    for label, every in (("with snapshots", 1000), ("without snapshots", 10**9)):
+        folder = tmp / label.replace(" ", "-")
+        folder.mkdir()
+        build_battle(folder / "battles.sqlite3", events, every)
+        timings[label] = time_restore(folder / "battles.sqlite3")
+    print(f"start-up with a battle of {events} events:")
+    for label, (seconds, replayed) in timings.items():
+        print(f"  restore {label:18} {seconds * 1e3:8.1f} ms ({replayed} records replayed)")
+    process = time_process_start(tmp / "with-snapshots")
+    print(f"  whole process, start to listening (with snapshots): {process * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(Path(__file__).parent))
+    from harness import Report
+
+    sys.exit(main())

@@ -163,7 +163,7 @@ def report(fsync: list[float], cost: dict[str, Any], bridge_full_p99: float) -> 
     )
     ratio = bridge_full_p99 / lone
     print(
-        f"  bridge --sync full p99 (100 watching) / lone fsync p99: {ratio:.2f}x "
+        f"  bridge --sync full p99 (the fan-out run) / lone fsync p99: {ratio:.2f}x "
         f"(goal <= 1.5x: {'met' if ratio <= 1.5 else 'MISSED'})"
     )
     short, long = cost["spent"]["short"], cost["spent"]["long"]

@@ -111,6 +111,7 @@ async def test_a_full_disk_mid_stream_keeps_every_promise(
     disk.limit = storage.pages() + 2  # room for a few more records, not for a snapshot
     answers |= await send_phase(senders, "full")  # big transactions: refused whole
     answers |= await send_phase(senders, "full-slow", pipelined=False)  # some fit
+    await hub.snapshots.drain()
     assert hub.snapshots.failed >= 1  # due while the disk was full: failed, no answer touched
     refused = {key for key, reply in answers.items() if reply["type"] == "error"}
     assert refused and all(answers[key]["code"] == "not_stored" for key in refused)

@@ -358,3 +358,13 @@ async def test_a_snapshot_keeps_a_report_taken_back(
 
     second = await start_bridge(storage_factory(), snapshot_every=1)
     assert second.bridge.hub.rooms["ambush"].applied == {}
+
+
+async def test_a_refused_command_does_not_hold_up_the_modules_requests(running: Running) -> None:
+    gm = await running.gm(client="web")
+    foundry = await running.gm(client="foundry")
+    await ended_battle(gm)
+    refused = await gm.command("ambush", {"type": "start"})
+    assert refused["code"] == "wrong_phase"
+    told = {"type": "tokens", "id": "t1", "battle": "ambush", "unit": "u1", "token_ids": ["a"]}
+    assert (await foundry.ask(told, "ack"))["id"] == "t1"
