@@ -5,24 +5,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer
+from bridge_helpers import ADDRESS, COMMAND, DWARVES, GM, ORCS, PLAYER, Peer, run_bridge
 from qr_reader import read_qr
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from background_battle_bridge.join_code import qr_lines
-
-COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
-ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
 
 @contextmanager
@@ -154,16 +149,6 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
             assert [b["name"] for b in welcome["battles"]] == ["ambush"]
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
-
-
-def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*COMMAND, *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def test_no_tokens_is_refused_on_a_non_loopback_address(tmp_path: Path) -> None:
