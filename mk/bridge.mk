@@ -9,7 +9,13 @@ BRIDGE_ARGS ?=
 
 .PHONY: test-bridge bench-bridge run-bridge
 
-test-bridge: setup
+# A client written from docs/protocol.md alone, in Node's `ws` (pinned in its package-lock.json).
+NODE_CLIENT_DONE := tests/bridge/node-client/node_modules/.package-lock.json
+
+$(NODE_CLIENT_DONE): tests/bridge/node-client/package.json tests/bridge/node-client/package-lock.json
+	cd tests/bridge/node-client && npm ci --no-audit --no-fund --loglevel=error
+
+test-bridge: setup $(NODE_CLIENT_DONE)
 	$(PY) -m pytest -q tests/bridge bridge/background_battle_bridge
 
 bench-bridge: setup

@@ -10,6 +10,8 @@ Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
   ``node_modules/.trimmed-stdlib/`` for the same inputs) and ``pyodide-lock.json`` lists no
   packages (the page loads none: the core's wheel is unpacked by the worker);
 - the core's pure wheel (built by ``python -m build --wheel core``) goes to ``wheels/``;
+- the QR code library the live page uses (``qrcode-generator``) goes to ``vendor/``;
+- ``bridge.json`` says "no bridge" to the page on a static host (the bridge answers it itself);
 - ``build-info.js`` tells the worker where the wheel is, and ``sw.js`` gets the list of files to
   cache under a version that is a hash of their contents.
 """
@@ -156,6 +158,41 @@ def site_sources() -> list[Path]:
     return found
 
 
+# npm packages the page imports, vendored from web/node_modules (pinned in package.json and its
+# lock file): (package, file in it, where it goes in the site). Never a CDN.
+VENDORED = (("qrcode-generator", "dist/qrcode.mjs", "vendor/qrcode.js"),)
+
+
+def vendor_npm_files(out: Path, node_modules: Path) -> None:
+    """Copy the few files of npm packages the page imports into ``out/vendor/``."""
+    pinned = json.loads((WEB / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    for package, source, target in VENDORED:
+        meta = node_modules / package / "package.json"
+        if not meta.is_file():
+            raise SystemExit(f"{meta.parent}: missing; run `npm ci` in web/ (make site does)")
+        installed = json.loads(meta.read_text(encoding="utf-8"))["version"]
+        if installed != pinned[package]:
+            raise SystemExit(f"{package}: installed {installed}, package.json {pinned[package]}")
+        (out / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(node_modules / package / source, out / target)
+
+
+# The page asks for this file to learn whether a bridge serves it; the bridge answers it itself
+# (before any file), so this copy only keeps a static host from answering 404. Never precached:
+# a cached "no bridge" would hide the bridge on the next visit.
+NO_BRIDGE = "bridge.json"
+
+
+# Files the service worker does not precache: the "no bridge" answer (see above), and what only
+# live mode loads (it needs the bridge, so the network, anyway): a first visit stays lighter.
+NOT_PRECACHED = frozenset({NO_BRIDGE, *(target for _, _, target in VENDORED)})
+
+
+def write_no_bridge_marker(out: Path) -> None:
+    """``bridge.json`` for static hosts: ``{"bridge": null}`` (the page stays local)."""
+    (out / NO_BRIDGE).write_text(json.dumps({"bridge": None}) + "\n", encoding="utf-8")
+
+
 def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     """Write the site into ``out`` (replaced whole); return its files and their sizes."""
     version = pinned_pyodide_version()
@@ -182,13 +219,15 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         f"export const BUILD = {json.dumps(info)};\n",
         encoding="utf-8",
     )
+    vendor_npm_files(out, node_pyodide.parent)
+    write_no_bridge_marker(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     site_version = digest.hexdigest()[:16]
     # "./" is the page (index.html would be the same bytes again); navigations fall back to it.
-    precache = ["./", *(rel for rel in files if rel != "index.html")]
+    precache = ["./", *(rel for rel in files if rel != "index.html" and rel not in NOT_PRECACHED)]
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace('"__VERSION__"', json.dumps(site_version))
     sw = sw.replace("[] /* __PRECACHE__ */", json.dumps(precache))

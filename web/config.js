@@ -2,7 +2,8 @@
 export const PYODIDE_VERSION = "314.0.7";
 export const STORAGE_KEYS = Object.freeze({
   battle: "bb.battle.v1",
-  previous: "bb.battle.previous.v1",
+  previous: "bb.battle.previous.v1", // earlier versions' one kept battle; moved to the shelf
+  shelf: "bb.shelf.v1", // the other battles on this device (shelf.js)
   lang: "bb.lang",
   quick: "bb.quick.v1",
   liveToken: "bb.live.token.v1",
@@ -11,4 +12,3 @@ export const STORAGE_KEYS = Object.freeze({
 });
 export const ODDS_RUNS = 2000;
 export const SIZES = Object.freeze(["tiny", "little", "small", "average", "large", "enormous", "monstrous"]);
-export const DEFAULT_BATTLE_NAME = "battle";

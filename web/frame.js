@@ -1,4 +1,4 @@
-// The page around the battle: the status line, the tabs, the language buttons, the size lists.
+// The page around the battle: the status line, the language buttons, the size lists (tabs.js: the tabs).
 import { currentLang, setLang, t, translate } from "./i18n.js";
 
 const html = document.documentElement;
@@ -37,19 +37,6 @@ export function wireLanguage(store) {
     button.addEventListener("click", () => {
       setLang(button.dataset.lang);
       store.set({ lang: currentLang() });
-    });
-  }
-}
-
-export function wireTabs() {
-  const tabs = [...document.querySelectorAll('[role="tab"]')];
-  for (const tab of tabs) {
-    tab.addEventListener("click", () => {
-      for (const other of tabs) {
-        const selected = other === tab;
-        other.setAttribute("aria-selected", String(selected));
-        document.getElementById(other.getAttribute("aria-controls")).hidden = !selected;
-      }
     });
   }
 }

@@ -39,11 +39,35 @@ export function setLang(next, remember = true) {
   document.documentElement.lang = lang;
 }
 
-/** Translate a key, filling {placeholders} from params; a missing key shows itself. */
-export function t(key, params = {}) {
-  const text = DICTS[lang][key] ?? DICTS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+/**
+ * The plural form ("one", "few", "many", "other") the page's language uses for a number
+ * (Intl.PluralRules: 1 боец, 2 бойца, 5 бойцов, 21 боец). A number hidden from players (null)
+ * takes the form a plain count would ("many" where the language has it).
+ */
+export function pluralForm(count) {
+  const rules = new Intl.PluralRules(lang);
+  if (typeof count === "number" && Number.isFinite(count)) return rules.select(count);
+  return rules.resolvedOptions().pluralCategories.includes("many") ? "many" : "other";
 }
+
+/** An entry of a dictionary: a text, or one text per plural form chosen by `count`. */
+function pick(entry, count) {
+  if (typeof entry === "string") return entry;
+  return entry[pluralForm(count)] ?? entry.other;
+}
+
+/**
+ * Translate a key, filling {placeholders} from params; a missing key shows itself. A key whose
+ * entry has plural forms ({one, few, many, other}) picks the form for `params.count`.
+ */
+export function t(key, params = {}) {
+  const entry = DICTS[lang][key] ?? DICTS.en[key];
+  const text = entry === undefined ? key : pick(entry, params.count);
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
+}
+
+/** A value put into a text: a number hidden from players (null) reads "?", never "null". */
+const shown = (value) => (value === null || value === undefined ? "?" : String(value));
 
 export const has = (key) => key in DICTS[lang] || key in DICTS.en;
 
@@ -55,10 +79,14 @@ export function term(key, alt = false) {
   return entry[alt ? other : lang];
 }
 
-/** Fill an element with a term and, smaller, the same term in the other language. */
+/**
+ * Fill an element with a term; a section's heading (an <h2>) adds, smaller, the same term in the
+ * other language: the rules' own words, where a GM who knows them in the other language looks.
+ */
 export function fillTerm(element, key) {
   element.textContent = "";
   element.append(term(key));
+  if (element.tagName !== "H2") return;
   const small = document.createElement("small");
   small.className = "alt";
   small.lang = lang === "ru" ? "en" : "ru";
@@ -72,9 +100,7 @@ export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
   for (const el of root.querySelectorAll("[data-term]")) if (el.dataset.term) fillTerm(el, el.dataset.term);
-  for (const el of root.querySelectorAll("[data-term-text]")) {
-    el.textContent = `${term(el.dataset.termText)} (${term(el.dataset.termText, true)})`;
-  }
+  for (const el of root.querySelectorAll("[data-term-text]")) el.textContent = term(el.dataset.termText);
 }
 
 /** A field path from the core ("rolls.allies", "modifiers.0.percent") in words. */

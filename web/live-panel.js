@@ -1,6 +1,7 @@
 // The live panel: the bridge's status, the role, the battles to follow; its forms call live actions.
 import { clearErrors, showError } from "./forms.js";
 import { t } from "./i18n.js";
+import { paintJoinCode } from "./join-code.js";
 
 const $ = (selector) => document.querySelector(selector);
 const html = document.documentElement;
@@ -25,14 +26,21 @@ export function paintLive(state) {
   const select = $("#live-pick-form select");
   const chosen = live.battle || select.value;
   select.textContent = "";
-  for (const item of live.battles) {
-    const label = t("live.battle_line", { name: item.name, version: item.version, status: t(`phase.${item.status}`) });
-    select.append(new Option(label, item.name));
-  }
+  for (const item of live.battles) select.append(new Option(battleLine(item, live), item.name));
   if (!live.battles.length) select.append(new Option(t("live.no_battles"), ""));
   if (chosen && live.battles.some((b) => b.name === chosen)) select.value = chosen;
   $("#live-battles").hidden = mode !== "live" || !live.role;
   $("#live-local").hidden = mode !== "live";
+  paintJoinCode($("#live-join"), mode === "live" && live.role === "gm" ? live.playerToken : null);
+}
+
+/**
+ * A battle in the list: the one followed with its phase and version as now on screen; the
+ * others by name (the bridge lists them when they are created, not at every change).
+ */
+function battleLine(item, live) {
+  if (item.name !== live.battle || !live.view) return item.name;
+  return t("live.battle_line", { name: item.name, version: live.view.version, status: t(`phase.${live.view.status}`) });
 }
 
 function setData(key, value) {

@@ -29,19 +29,23 @@ export function liveSource(store, hooks) {
 
   function go(token) {
     client?.stop();
-    store.set((s) => ({ mode: "live", live: { ...s.live, role: null, battles: [], battle: null, view: null } }));
+    store.set((s) => ({ mode: "live", live: { ...s.live, role: null, playerToken: null, battles: [], battle: null, view: null } }));
     client = new LiveClient(bridge.ws, token, {
       onStatus(state, detail) {
         if (state === "offline") store.set(status("live.state.offline", { seconds: Math.round(detail / 1000) || 1 }));
         else store.set(status(`live.state.${state}`));
       },
       onWelcome(welcome) {
-        store.set(livePatch({ role: welcome.role }));
-        const wanted = client.battle || rememberedBattle();
-        if (!client.battle && wanted && welcome.battles.some((b) => b.name === wanted)) follow(wanted);
+        // The GM's welcome carries the player token: the GM's page shows the player link's QR code.
+        store.set(livePatch({ role: welcome.role, playerToken: welcome.player_token ?? null }));
       },
       onBattles(battles) {
         store.set(livePatch({ battles }));
+        if (client.battle) return;
+        // The battle followed last time, else the only one there is: followed without a click.
+        const wanted = rememberedBattle();
+        if (battles.some((b) => b.name === wanted)) follow(wanted);
+        else if (battles.length === 1) follow(battles[0].name);
       },
       onView(view) {
         store.set((s) => ({ ready: true, live: { ...s.live, view, battle: client.battle } }));
@@ -73,7 +77,7 @@ export function liveSource(store, hooks) {
       mode: "local",
       odds: null,
       result: null,
-      live: { ...s.live, role: null, battle: null, view: null, status: { key: "live.state.local", params: {} } },
+      live: { ...s.live, role: null, playerToken: null, battle: null, view: null, status: { key: "live.state.local", params: {} } },
     }));
   }
 
@@ -104,7 +108,7 @@ export function liveSource(store, hooks) {
 
   function goWith(token) {
     storeToken(token);
-    go(token);
+    if (bridge) go(token); // on a static host the token waits for a bridge
   }
 
   return { start, go: goWith, follow, leave, send, create, client: () => client };

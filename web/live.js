@@ -33,7 +33,7 @@ export function storeToken(token) {
   }
 }
 
-/** Is this page served by a bridge? It answers `bridge.json`; a static host does not. */
+/** Is this page served by a bridge? It answers `bridge.json`; a static host has the build's `{"bridge": null}`. */
 export async function findBridge() {
   if (!location.protocol.startsWith("http")) return null;
   try {

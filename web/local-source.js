@@ -1,7 +1,8 @@
 // The first source of the state: the browser's own battle, run by the rules core in the worker.
-import { DEFAULT_BATTLE_NAME, STORAGE_KEYS } from "./config.js";
+import { STORAGE_KEYS } from "./config.js";
 import { freshSeed } from "./core-client.js";
 import { errorMessage, t } from "./i18n.js";
+import { shelfList, shelve, shelvePrevious } from "./shelf.js";
 import { decodeShare, loadSaved, save } from "./store.js";
 
 const ROLLING = new Set(["resolve_round", "leader_command", "roll_influence"]);
@@ -19,48 +20,83 @@ export function localSource(core, store) {
     resolveFirst();
   }
 
-  /** Keep the current battle as the "previous" one in the browser (before replacing it). */
-  function keepPrevious() {
+  /**
+   * Keep the open battle in the list of battles on this device (before another replaces it).
+   * Its name; null when there was nothing to keep (no battle, or not a single change yet);
+   * false when the browser's storage is full.
+   */
+  function shelveOpen() {
     const { battle, view } = store.get().local;
-    if (battle) save({ battle, view }, STORAGE_KEYS.previous);
+    if (!battle || !view || view.version === 0) return null;
+    const kept = shelve({ battle, view }) ? view.name : false;
+    store.set({ shelf: shelfList() });
+    return kept;
   }
 
   async function newBattle() {
-    const reply = await core.request({ op: "new_battle", name: DEFAULT_BATTLE_NAME });
+    const reply = await core.request({ op: "new_battle", name: t("battle.default_name") });
     if (reply.ok) adopt(reply.battle, reply.view);
     return reply;
   }
 
-  /** The battle saved in this browser, or the one in a share link, or a new one. */
-  async function start(say) {
+  /**
+   * A share link's battle (`#b=…`): checked by the core, then opened, the open battle kept in the
+   * list; when the open battle has changes, only after the GM says so (else it is only listed).
+   * True when the fragment held a battle link.
+   */
+  async function openLink(hash, say) {
     let shared = null;
     try {
-      shared = await decodeShare(location.hash);
+      shared = await decodeShare(hash);
     } catch (error) {
       say.error(t("tools.bad_link", { message: error.message }));
     }
+    if (!shared) return false;
+    history.replaceState(null, "", location.pathname + location.search);
+    const reply = await core.request({ op: "view", battle: shared });
+    if (!reply.ok) {
+      say.error(t("tools.bad_link", { message: errorMessage(reply.error) }));
+      return true;
+    }
+    const name = reply.view.name;
+    const open = store.get().local.view;
+    if (open?.version > 0 && !confirm(t("tools.confirm_shared", { name, open: open.name }))) {
+      const listed = shelve({ battle: shared, view: reply.view });
+      store.set({ shelf: shelfList() });
+      say.output(t(listed ? "tools.shared_listed" : "shelf.full", { name }));
+      return true;
+    }
+    const kept = shelveOpen();
+    adopt(shared, reply.view);
+    say.output(kept ? t("tools.shared_loaded_kept", { kept }) : t("tools.shared_loaded"));
+    if (kept === false) say.error(t("shelf.full", { name: open.name }));
+    return true;
+  }
+
+  /** The battle saved in this browser (or a new one); then the one in a share link, if any. */
+  async function start(say) {
+    shelvePrevious();
+    store.set({ shelf: shelfList() });
     const saved = loadSaved();
     // Show at once what the core said last time; refreshed below.
     if (saved?.view) store.set({ local: { battle: null, view: saved.view } });
-    if (shared) {
-      const reply = await core.request({ op: "view", battle: shared });
-      if (reply.ok) {
-        if (saved?.battle) save(saved, STORAGE_KEYS.previous);
-        history.replaceState(null, "", location.pathname + location.search);
-        adopt(shared, reply.view);
-        say.output(t("tools.shared_loaded"));
-        return;
-      }
-      say.error(t("tools.bad_link", { message: errorMessage(reply.error) }));
-    }
+    let opened = false;
     if (saved?.battle) {
       const reply = await core.request({ op: "view", battle: saved.battle });
-      if (reply.ok) return adopt(saved.battle, reply.view);
-      if (reply.error.code === "runtime_failed") return;
-      save(saved, STORAGE_KEYS.previous);
-      say.error(errorMessage(reply.error));
+      if (reply.ok) {
+        adopt(saved.battle, reply.view);
+        opened = true;
+      } else if (reply.error.code === "runtime_failed") {
+        return;
+      } else {
+        if (saved.view) shelve(saved); // kept in the list, as it was
+        say.error(errorMessage(reply.error));
+      }
     }
-    await newBattle();
+    if (!opened) await newBattle();
+    await openLink(location.hash, say);
+    // A link pasted into the address bar of this open tab.
+    addEventListener("hashchange", () => openLink(location.hash, say));
   }
 
   /** One command on the local battle; resolves with the core's reply (never rejects). */
@@ -73,5 +109,5 @@ export function localSource(core, store) {
     return reply;
   }
 
-  return { start, send, adopt, keepPrevious, newBattle, haveBattle, bootFailed, failed: () => resolveFailed() };
+  return { start, send, adopt, shelveOpen, newBattle, haveBattle, bootFailed, failed: () => resolveFailed() };
 }

@@ -1,13 +1,14 @@
 // The battle log in words: each entry's events (which carry every roll and result) as sentences.
 import { t, term } from "./i18n.js";
 
+// A number hidden from players comes as null and reads "?" (t() puts "?" for a null parameter).
 const side = (name) => (name ? term(name) : t("end.winner_none"));
-const pair = (values, fn = (v) => v ?? "?") => // "?": a number hidden from players
+const pair = (values, fn = (v) => v ?? "?") =>
   values ? `${term("allies")} ${fn(values.allies)} · ${term("enemies")} ${fn(values.enemies)}` : "";
 
 const EVENT_TEXT = {
   unit_added: (e) =>
-    t("ev.unit_added", { name: e.unit.name, side: side(e.unit.side), fighters: e.unit.fighters ?? "?", strength: e.unit.strength ?? "?" }),
+    t("ev.unit_added", { name: e.unit.name, side: side(e.unit.side), count: e.unit.fighters, strength: e.unit.strength }),
   unit_updated: (e) => t("ev.unit_updated", { name: e.unit.name }),
   unit_removed: (e, view) => t("ev.unit_removed", { name: unitName(view, e.unit) }),
   modifiers_set: (e) =>
@@ -17,8 +18,10 @@ const EVENT_TEXT = {
     }),
   battle_started: (e) => t("ev.battle_started", { strength: pair(e.initial) }),
   leader_commanded: (e) =>
-    e.success
-      ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test ?? "?" })
+    e.success === null // hidden from players: not even whether it worked
+      ? t("ev.leader_hidden", { side: side(e.side) })
+      : e.success
+      ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test })
       : t("ev.leader_failed", { side: side(e.side), sl: e.sl }),
   round_resolved: (e) => {
     const parts = [t("ev.round", { round: e.round })];
@@ -27,11 +30,11 @@ const EVENT_TEXT = {
     parts.push(t("ev.round_strength", { strength: pair(e.strength) }));
     return parts.join(" ");
   },
-  strength_set: (e) => t("ev.strength_set", { side: side(e.side), strength: e.strength ?? "?" }),
+  strength_set: (e) => t("ev.strength_set", { side: side(e.side), strength: e.strength }),
   fighters_detached: (e, view) =>
-    t("ev.fighters_detached", { fighters: e.fighters ?? "?", name: unitName(view, e.unit), cost: e.strength_cost ?? "?" }),
+    t("ev.fighters_detached", { count: e.fighters, name: unitName(view, e.unit), cost: e.strength_cost }),
   pcs_won: (e) =>
-    t("ev.pcs_won", { fleeing: e.fleeing, fighting: e.fighting_strength ?? "?", damage: e.damage ?? "?", allies: e.allies_strength ?? "?" }),
+    t("ev.pcs_won", { fleeing: e.fleeing, fighting: e.fighting_strength, damage: e.damage, allies: e.allies_strength }),
   battle_ended: (e) => t("ev.battle_ended", { winner: t(`winner.${e.winner || "none"}`), reason: t(`reason.${e.reason}`) }),
   influence_rolled: (e) =>
     t("ev.influence", { side: side(e.side), roll: e.roll, modifier: signed(e.modifier), total: e.total }),
@@ -41,6 +44,7 @@ const EVENT_TEXT = {
   undone: (e, view) => t("ev.undone", { entry: e.entry + 1, what: firstLine(view, e.entry) }),
 };
 
+/** +3, −2, or "?" for a number hidden from players. */
 function signed(n) {
   if (n === null || n === undefined) return "?";
   return n >= 0 ? `+${n}` : `−${-n}`;
@@ -68,5 +72,5 @@ function firstLine(view, index) {
 /** The lines that tell what one log entry did. */
 export function describeEntry(entry, view) {
   const lines = entry.events.map((event) => (EVENT_TEXT[event.type] ? EVENT_TEXT[event.type](event, view) : event.type));
-  return lines.length ? lines : [t(`cmd.${entry.command.type}`, entry.command)];
+  return lines.length ? lines : [t(`cmd.${entry.command.type}`, { ...entry.command, count: entry.command.fighters })];
 }

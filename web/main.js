@@ -4,7 +4,7 @@ import { actions } from "./actions.js";
 import { wireBattleForms } from "./battle-forms.js";
 import { CoreClient } from "./core-client.js";
 import { paintChart } from "./chart.js";
-import { buildSides, paintLanguage, paintSizes, paintStatus, wireLanguage, wireTabs } from "./frame.js";
+import { buildSides, paintLanguage, paintSizes, paintStatus, wireLanguage } from "./frame.js";
 import { currentLang, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
@@ -16,7 +16,9 @@ import { rememberRoundMode } from "./remembered.js";
 import { paintResult } from "./result.js";
 import { paintRules, wireRules } from "./rules-view.js";
 import { setupQuick } from "./quick.js";
+import { paintShelf, wireShelf } from "./shelf-panel.js";
 import { createStore, initialState, shownView } from "./state.js";
+import { wireTabs } from "./tabs.js";
 import { toolsLines, wireTools } from "./tools.js";
 import { followWorking, paintCasualtyWorking, paintLogWorking } from "./working.js";
 
@@ -60,6 +62,7 @@ store.watch((s) => [s.sizes, s.lang], (s) => paintSizes(s.sizes));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintBattle(shownView(s), s));
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
 store.watch((s) => [s.odds, s.lang], (s) => paintOdds(s.odds));
+store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang], paintShelf);
 // After the battle (it may hide the panel the result belongs to).
 store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
 followWorking(store, core);
@@ -83,9 +86,15 @@ rememberRoundMode();
 wireOdds(store, core, local);
 wireTools(store, core, local);
 wireLive(live);
+wireShelf(store, core, local);
 wireRules(store);
 local.start(toolsLines);
 live.start(urlToken);
+// A player link pasted into the address bar of this open tab goes live (battle links: local-source).
+addEventListener("hashchange", () => {
+  const token = takeTokenFromUrl();
+  if (token) live.go(token);
+});
 
 local.haveBattle.then(() => {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {

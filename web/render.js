@@ -4,14 +4,28 @@ import { describeEntry } from "./log-text.js";
 
 const SIDES = ["allies", "enemies"];
 
-export const fmt = (value) => (value === null || value === undefined ? "–" : String(value));
+/** What a player sees for a number the GM hides (the view has it as null). */
+export const HIDDEN = "?";
+
+/** A number of the view; null is "not yet" (–), or, where the view hides it from players, "?". */
+export const fmt = (value, hidden = false) =>
+  value === null || value === undefined ? (hidden ? HIDDEN : "–") : String(value);
+
+/**
+ * Is a value of the view hidden from this player? The core names each one in its object's
+ * `redacted` list (docs/core-api.md); a side's strength is also hidden when it is null although
+ * the view says that side's strength is hidden (a core from before the lists).
+ */
+const hidden = (view, data, key, side) =>
+  (data.redacted || []).includes(key) ||
+  (key === "strength" && data[key] === null && (view.hidden || []).includes(`${side}.strength`));
 
 /** A stacked bar of killed / wounded / fit with the numbers under it. */
 export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 }) {
   const item = document.createElement("li");
   item.className = "bar-item";
   const total = (killed ?? 0) + (wounded ?? 0) + (fit ?? 0); // a player's hidden numbers are null
-  const show = (n) => (n === null || n === undefined ? "–" : digits ? n.toFixed(digits) : String(n));
+  const show = (n) => (n === null || n === undefined ? HIDDEN : digits ? n.toFixed(digits) : String(n));
   const head = document.createElement("div");
   head.className = "bar-head";
   const title = document.createElement("strong");
@@ -26,31 +40,36 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
   const bar = document.createElement("div");
   bar.className = "bar";
   bar.setAttribute("role", "img");
-  bar.setAttribute("aria-label", t("unit.bar", { name, killed: show(killed), wounded: show(wounded), fit: show(fit) }));
   const counts = document.createElement("p");
   counts.className = "bar-counts";
+  const said = [];
   for (const [key, value] of [["killed", killed], ["wounded", wounded], ["fit", fit]]) {
     const part = document.createElement("span");
     part.className = `seg ${key[0]}`;
     part.style.flexGrow = String(total > 0 ? (value ?? 0) : key === "fit" ? 1 : 0);
     bar.append(part);
+    const word = t(`count.${key}`, { count: value }); // 1 готов к бою, 2 готовы к бою
+    said.push(`${show(value)} ${word}`);
     const count = document.createElement("span");
     count.className = `count ${key[0]}`;
     count.dataset.bind = key;
     count.dataset.value = show(value);
     count.innerHTML = `<b>${show(value)}</b> `;
-    count.append(term(key));
+    count.append(word);
     counts.append(count);
   }
+  bar.setAttribute("aria-label", `${name}: ${said.join(", ")}`);
   item.append(head, bar, counts);
   return item;
 }
 
 function renderSide(card, side, view) {
   const data = view.sides[side];
-  card.querySelector('[data-bind="strength"]').textContent = fmt(data.strength ?? data.units_strength);
-  card.querySelector('[data-bind="initial"]').textContent = fmt(data.initial);
-  card.querySelector('[data-bind="units_strength"]').textContent = fmt(data.units_strength);
+  const shown = (key) => fmt(data[key], hidden(view, data, key, side));
+  const strength = data.strength ?? data.units_strength;
+  card.querySelector('[data-bind="strength"]').textContent = fmt(strength, hidden(view, data, "strength", side));
+  card.querySelector('[data-bind="initial"]').textContent = shown("initial");
+  card.querySelector('[data-bind="units_strength"]').textContent = shown("units_strength");
   const mods = data.modifiers || [];
   card.querySelector('[data-bind="modifier-count"]').textContent = mods.length ? `(${mods.length})` : "";
   card.querySelector('[data-bind="modifiers-text"]').textContent =
@@ -71,12 +90,12 @@ function renderSide(card, side, view) {
     name.textContent = unit.name;
     const line = document.createElement("span");
     line.className = "unit-line";
-    line.textContent = `${t("unit.line", { fighters: fmt(unit.fighters), strength: fmt(unit.strength) })} · ${t(`size.${unit.size}`)}`;
+    line.textContent = `${t("unit.line", { count: unit.fighters, strength: unit.strength })} · ${t(`size.${unit.size}`)}`;
     head.append(name, " ", line);
     if (unit.detached) {
       const detached = document.createElement("span");
       detached.className = "unit-line";
-      detached.textContent = ` · ${t("unit.detached", { detached: unit.detached })}`;
+      detached.textContent = ` · ${t("unit.detached", { count: unit.detached })}`;
       head.append(detached);
     }
     item.append(head);
@@ -143,12 +162,12 @@ function renderInfluence(panel, view) {
   if (last) {
     const line = document.createElement("p");
     line.className = "big-line";
-    const sign = last.modifier >= 0 ? `+ ${last.modifier}` : `− ${-last.modifier}`;
+    const sign = last.modifier === null ? "?" : last.modifier >= 0 ? `+ ${last.modifier}` : `− ${-last.modifier}`;
     line.textContent = t("influence.result", { side: term(last.side), roll: last.roll, modifier: sign, total: last.total });
     const effect = document.createElement("p");
     effect.className = "effect";
     effect.dataset.bind = "effect";
-    effect.textContent = bandEffect(last.band);
+    effect.textContent = last.band ? bandEffect(last.band) : HIDDEN; // hidden from players
     result.append(line, effect);
   }
   const wrap = panel.querySelector("#influence-table .table-wrap");

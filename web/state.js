@@ -38,10 +38,12 @@ export function initialState(lang) {
     sizes: SIZES.map((name) => ({ name, multiplier: null })),
     mode: "local", // "live" while the page follows a battle of the bridge
     local: { battle: null, view: null }, // the browser's own battle, run by the local core
+    shelf: [], // the other battles kept on this device (shelf.js)
     live: {
       bridge: false, // a bridge serves this page
       status: { key: "live.state.local", params: {} },
       role: null, // "gm" | "player" once welcomed
+      playerToken: null, // the GM's only: the player link's QR code (join-code.js)
       battles: [], // the bridge's list
       battle: null, // the name followed
       view: null, // its view, log included

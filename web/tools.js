@@ -10,6 +10,12 @@ export const toolsLines = {
   error: (text) => ($("#tools-error").textContent = text),
 };
 
+/** What happened, and where the battle that was open went (kept in the list, or not). */
+function keptLine(done, kept) {
+  if (kept === null) return done; // nothing to keep: it had no change
+  return `${done} ${t(kept ? "tools.kept" : "shelf.full", { name: kept || "" })}`;
+}
+
 export function wireTools(store, core, local) {
   $("#share-button").addEventListener("click", async () => {
     await local.haveBattle;
@@ -56,15 +62,16 @@ export function wireTools(store, core, local) {
       toolsLines.error(t("tools.bad_file", { message: errorMessage(reply.error) }));
       return;
     }
-    local.keepPrevious();
+    const kept = local.shelveOpen();
     store.set({ odds: null, result: null });
     local.adopt(data, reply.view);
-    toolsLines.output(t("tools.imported"));
+    toolsLines.output(keptLine(t("tools.imported"), kept));
   });
   $("#new-button").addEventListener("click", async () => {
     if (!confirm(t("tools.confirm_new"))) return;
-    local.keepPrevious();
+    const kept = local.shelveOpen();
     store.set({ odds: null, result: null });
-    await local.newBattle();
+    const reply = await local.newBattle();
+    if (reply.ok) toolsLines.output(keptLine(t("tools.new_started"), kept));
   });
 }

@@ -22,6 +22,7 @@ from .audience import Audience, Client
 from .committer import Committer, NotStored
 from .eviction import SLOW_READER_BYTES, Eviction
 from .protocol import ProtocolError
+from .replay import Damaged, rebuild
 from .room import Room
 from .snapshots import SNAPSHOT_EVERY, Snapshots
 from .storage import Storage
@@ -69,6 +70,7 @@ class Hub:
         self.storage = storage
         self.rng = rng or random.Random()
         self.rooms: dict[str, Room] = {}
+        self.quarantined: dict[str, str] = {}  # battle -> why, found damaged at start-up
         self.creating: dict[str, tuple[Room, Any]] = {}
         self.audience = Audience(Eviction(slow_reader_bytes))
         self.committer = Committer(storage)
@@ -78,24 +80,27 @@ class Hub:
     def restore(self) -> int:
         """Rebuild every room from storage; returns the number of records replayed.
 
-        Raises:
-            ValueError: a stored record that cannot be replayed (the store is damaged).
+        A damaged battle is moved to quarantine (kept, not served, named in the log and in
+        `quarantined`); the others are served.
         """
         replayed = 0
         for name, stored in self.storage.load().items():
-            room = None
-            if stored.snapshot is not None:
-                room = Room.from_snapshot(name, stored.snapshot_seq, stored.snapshot)
-            for seq, record in stored.records:
-                if record["kind"] == "created":
-                    room = Room.created(name, record)
-                elif room is None:
-                    raise ValueError(f"battle {name!r} has record {seq} but was never created")
-                else:
-                    room.absorb(seq, record)
-                replayed += 1
-            if room is not None:
-                self.rooms[name] = room
+            for note in stored.notes:
+                log.warning("battle %r: %s; replayed from its first record", name, note)
+            try:
+                room = rebuild(name, stored)
+            except Damaged as exc:
+                log.error(
+                    "battle %r is damaged: %s. It was moved to quarantine and is not served; "
+                    "`background-battle-bridge check --repair` brings back its good part",
+                    name,
+                    exc.reason,
+                )
+                self.storage.quarantine(name, exc.reason)
+                self.quarantined[name] = exc.reason
+                continue
+            replayed += len(stored.records)
+            self.rooms[name] = room
         return replayed
 
     def start(self) -> None:

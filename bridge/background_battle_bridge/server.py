@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http
 import json
 import logging
 import os
@@ -27,6 +28,8 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from . import admin
+from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
@@ -34,14 +37,15 @@ from .flood import FLOOD_SECONDS, verdict
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
+from .join_code import qr_lines
+from .lock import FolderBusy, FolderLock
 from .protocol import ProtocolError
 from .static import Site
-from .storage import SYNC_MODES, SqliteStorage, Storage
+from .storage import DB_FILE, SYNC_MODES, SqliteStorage, Storage, StorageDamaged
 
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
-DB_FILE = "battles.sqlite3"
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
 MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
@@ -64,7 +68,20 @@ def page_links(base: str, tokens: Tokens) -> list[str]:
     """Ready-to-open links to the live page; the token rides in the fragment (never logged)."""
     return [
         f"  open as GM:     {base}#token={quote(tokens.gm, safe='')}",
-        f"  open as player: {base}#token={quote(tokens.player, safe='')}",
+        f"  open as player: {player_link(base, tokens)}",
+    ]
+
+
+def player_link(base: str, tokens: Tokens) -> str:
+    """The link a player opens (the page alone when there are no tokens)."""
+    return base if tokens.open else f"{base}#token={quote(tokens.player, safe='')}"
+
+
+def join_lines(base: str, tokens: Tokens) -> list[str]:
+    """The player link as a QR code for the players' phones, under a line that says so."""
+    return [
+        f"  players, scan to open {base} as a player:",
+        *(f"  {line}" for line in qr_lines(player_link(base, tokens))),
     ]
 
 
@@ -82,6 +99,7 @@ class Config:
     flood_seconds: float = FLOOD_SECONDS
     snapshot_every: int = SNAPSHOT_EVERY
     ping_interval: float | None = 20.0
+    allowed_hosts: frozenset[str] = frozenset()
 
 
 class Bridge:
@@ -92,21 +110,37 @@ class Bridge:
         self.tokens = tokens
         self.hub = Hub(storage, snapshot_every=config.snapshot_every)
         self.site = Site(config.web_dir)
+        self.hosts = gate.HostList.make(config.host, config.origins, config.allowed_hosts)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """HTTP before the WebSocket: the page at any path but /ws; origins checked at /ws."""
-        path = request.path.split("?", 1)[0]
-        if path == "/ws":
-            origin = request.headers.get("Origin")
-            if not origin_ok(origin, request.headers.get("Host"), self.config.origins):
-                log.warning("refused a WebSocket from origin %r", origin)
-                return connection.respond(403, f"Origin {origin} is not allowed.\n")
-            return None
+        """HTTP before the WebSocket: checked first (method, headers, Host, path); then the page
+        at any path but /ws, and at /ws the origin before the upgrade."""
+        try:
+            path = gate.check(request, self.hosts)
+            if path == "/ws":
+                return self._upgrade(request)
+            return gate.for_method(request, self._page(request, path))
+        except gate.Refusal as refusal:
+            log.warning("refused %s %r: %s", request.method[:20], request.path[:200], refusal)
+            return refusal.response()
+
+    def _upgrade(self, request: Request) -> Response | None:
+        """None lets `websockets` go on with the handshake; a refusal otherwise."""
+        if request.method != "GET":
+            raise gate.Refusal(
+                http.HTTPStatus.METHOD_NOT_ALLOWED, "The WebSocket opens with GET.", Allow="GET"
+            )
+        origin = request.headers.get("Origin")
+        if not origin_ok(origin, request.headers.get("Host"), self.config.origins):
+            raise gate.Refusal(http.HTTPStatus.FORBIDDEN, f"Origin {origin!r} is not allowed.")
+        return None
+
+    def _page(self, request: Request, path: str) -> Response:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            return connection.respond(404, "The WebSocket is at /ws.\n")
+            raise gate.Refusal(http.HTTPStatus.NOT_FOUND, "The WebSocket is at /ws.")
         if path == MARKER_PATH:
             return marker_response()
-        return self.site.response(request.path, request.headers.get("If-None-Match"))
+        return self.site.response(path, request.headers.get("If-None-Match"))
 
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: `hello` first (within 10 s), then messages until it closes."""
@@ -182,6 +216,9 @@ class Bridge:
         client.role, client.kind = role, kind
         try:
             replies = await self.hub.join(client, message)
+            if role == "gm" and not self.tokens.open:
+                # The GM's page shows the player link (a QR code) for the players at the table.
+                replies[0]["player_token"] = self.tokens.player
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
             replies = [p.internal_error(message)]
@@ -242,6 +279,8 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     parser = argparse.ArgumentParser(
         prog="background-battle-bridge",
         description="Serve Background Battle live: the WebSocket at /ws and the web page.",
+        epilog="Looking after the battles: background-battle-bridge check [--repair], "
+        "backup --to FILE, restore --from FILE (each with --help).",
     )
     parser.add_argument("--host", default=env.get("BB_HOST", "127.0.0.1"), help="(BB_HOST)")
     parser.add_argument(
@@ -269,6 +308,13 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
         action="append",
         default=[o for o in env.get("BB_ORIGINS", "").split(",") if o.strip()],
         help="another allowed page origin, e.g. your Foundry's http://host:30000 (BB_ORIGINS)",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[h for h in env.get("BB_ALLOW_HOSTS", "").split(",") if h.strip()],
+        help="another name this bridge answers to in Host, e.g. gm-laptop.local; localhost, "
+        "its own address and the --origin hosts are always allowed (BB_ALLOW_HOSTS)",
     )
     parser.add_argument(
         "--sync",
@@ -299,6 +345,7 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
         origins=frozenset(o.strip().rstrip("/") for o in [*DEFAULT_ORIGINS, *args.origin]),
         rate=args.rate,
         burst=args.burst,
+        allowed_hosts=frozenset(h.strip() for h in args.allow_host),
     )
     return config, args
 
@@ -365,11 +412,19 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
             lines.extend(page_links(f"http://{shown}:{port}/", tokens))
             if not is_loopback(config.host) and lan:
                 lines.extend(page_links(f"http://{lan}:{port}/", tokens))
+        battles = len(bridge.hub.rooms)
         lines.append(
-            f"  data: {config.data_dir} ({len(bridge.hub.rooms)} battles, "
+            f"  data: {config.data_dir} ({battles} battle{'' if battles == 1 else 's'}, "
             f"{replayed} records replayed); site: "
             + (str(bridge.site.root) if bridge.site.root else "not built (fallback page)")
         )
+        for name, reason in bridge.hub.quarantined.items():
+            lines.append(
+                f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
+                f"`background-battle-bridge check --data {config.data_dir} --repair` "
+                "brings back its good part"
+            )
+        lines.extend(join_lines(f"http://{lan or shown}:{port}/", tokens))
         print("\n".join(lines), flush=True)
         await stop.wait()
         print("Background Battle bridge: stopping", flush=True)
@@ -379,18 +434,34 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The console script `background-battle-bridge`."""
+    """The console script `background-battle-bridge` (and its `check`, `backup`, `restore`)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in admin.COMMANDS:
+        return admin.main(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config, args = parse_config(argv, dict(os.environ))
+    if args.no_tokens and not is_loopback(config.host):
+        print(
+            f"refusing to listen on {config.host} without tokens: --no-tokens is for "
+            "loopback addresses (127.0.0.1) only",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        lock = FolderLock(config.data_dir).take()
+    except (FolderBusy, OSError) as exc:
+        print(f"cannot use the data folder: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return _serve(config, args)
+    finally:
+        lock.release()
+
+
+def _serve(config: Config, args: Any) -> int:
+    """Tokens, storage, then serve until stopped; the data folder is locked by the caller."""
     if args.no_tokens:
-        if not is_loopback(config.host):
-            print(
-                f"refusing to listen on {config.host} without tokens: --no-tokens is for "
-                "loopback addresses (127.0.0.1) only",
-                file=sys.stderr,
-            )
-            return 2
         tokens = Tokens(gm="", player="", open=True)
     else:
         try:
@@ -398,10 +469,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ValueError, OSError) as exc:
             print(f"cannot set up tokens: {exc}", file=sys.stderr)
             return 2
-    config.data_dir.mkdir(parents=True, exist_ok=True)
-    storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
     try:
+        storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
         asyncio.run(run(config, tokens, storage))
+    except StorageDamaged as exc:
+        print(
+            f"cannot load the battles: {exc}. `background-battle-bridge check --data "
+            f"{config.data_dir}` tells more; with --repair it keeps what can be read.",
+            file=sys.stderr,
+        )
+        return 2
     except OSError as exc:
         print(f"cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
         return 1

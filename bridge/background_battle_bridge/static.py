@@ -1,4 +1,4 @@
-"""The web page over plain HTTP from the bridge's own port (GET only, files under one folder).
+"""The web page over plain HTTP from the bridge's own port (files under one folder).
 
 >>> site = Site(None)
 >>> site.response("/").status_code
@@ -14,7 +14,6 @@ import hashlib
 import http
 import mimetypes
 from pathlib import Path
-from urllib.parse import unquote
 
 from websockets.datastructures import Headers
 from websockets.http11 import Response
@@ -59,25 +58,36 @@ class Site:
     def __init__(self, root: Path | None) -> None:
         self.root = root.resolve() if root is not None and root.is_dir() else None
 
-    def response(self, raw_path: str, if_none_match: str | None = None) -> Response:
-        """The HTTP response for a GET of `raw_path` (query ignored, never outside the root)."""
-        path = unquote(raw_path.split("?", 1)[0].split("#", 1)[0])
+    def response(self, path: str, if_none_match: str | None = None) -> Response:
+        """The HTTP response for a GET of `path` (already decoded; never outside the root)."""
         if self.root is None:
             if path in ("/", "/index.html"):
                 return _response(http.HTTPStatus.OK, FALLBACK.encode(), TYPES[".html"])
             return _not_found()
-        relative = path.lstrip("/") or "index.html"
-        target = (self.root / relative).resolve()
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_relative_to(self.root) or not target.is_file():
+        try:
+            target, body = _read(self.root, path)
+        except (OSError, ValueError):  # missing, outside the root, a name too long, ...
             return _not_found()
-        body = target.read_bytes()
         etag = '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
         if if_none_match == etag:
             return _response(http.HTTPStatus.NOT_MODIFIED, b"", None, etag)
         kind = TYPES.get(target.suffix) or mimetypes.guess_type(target.name)[0]
         return _response(http.HTTPStatus.OK, body, kind or "application/octet-stream", etag)
+
+
+def _read(root: Path, path: str) -> tuple[Path, bytes]:
+    """The file at `path` under `root` (a folder's index.html).
+
+    Raises:
+        OSError: no such file, or a name the system refuses.
+        ValueError: the path leads outside `root`, or holds a NUL.
+    """
+    target = (root / (path.lstrip("/") or "index.html")).resolve()
+    if target.is_dir():
+        target = target / "index.html"
+    if not target.is_relative_to(root):
+        raise ValueError(f"{path!r} is outside the site")
+    return target, target.read_bytes()
 
 
 def _not_found() -> Response:

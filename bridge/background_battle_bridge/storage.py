@@ -14,8 +14,11 @@ snapshot and only the records after it.
 from __future__ import annotations
 
 import contextlib
+import datetime
+import hashlib
 import json
 import sqlite3
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -30,6 +33,8 @@ class StoredBattle:
     snapshot_seq: int = 0
     snapshot: dict[str, Any] | None = None
     records: list[tuple[int, Record]] = field(default_factory=list)
+    damage: str | None = None  # the first bad record; `records` holds those before it
+    notes: list[str] = field(default_factory=list)  # problems passed over, e.g. a bad snapshot
 
 
 class Storage(Protocol):
@@ -51,6 +56,8 @@ class Storage(Protocol):
         """The same store through a connection of its own (for a snapshot thread)."""
         ...
 
+    def quarantine(self, battle: str, reason: str) -> int: ...
+
     def close(self) -> None: ...
 
 
@@ -59,6 +66,7 @@ class MemoryStorage:
 
     def __init__(self) -> None:
         self._battles: dict[str, StoredBattle] = {}
+        self.quarantined: list[tuple[str, str, StoredBattle]] = []
 
     def load(self) -> dict[str, StoredBattle]:
         return {
@@ -96,6 +104,10 @@ class MemoryStorage:
     def reopened(self) -> MemoryStorage:
         return self
 
+    def quarantine(self, battle: str, reason: str) -> int:
+        self.quarantined.append((battle, reason, self._battles.pop(battle)))
+        return len(self.quarantined)
+
     def close(self) -> None:
         pass
 
@@ -105,17 +117,91 @@ CREATE TABLE IF NOT EXISTS records (
     battle TEXT NOT NULL,
     seq INTEGER NOT NULL,
     data TEXT NOT NULL,
+    checksum TEXT,
     PRIMARY KEY (battle, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snapshots (
     battle TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
-    data TEXT NOT NULL
+    data TEXT NOT NULL,
+    checksum TEXT
 );
+CREATE TABLE IF NOT EXISTS quarantine (
+    id INTEGER PRIMARY KEY,
+    battle TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at TEXT NOT NULL,
+    restored_upto INTEGER
+);
+CREATE TABLE IF NOT EXISTS quarantine_records (
+    quarantine INTEGER NOT NULL REFERENCES quarantine (id),
+    kind TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    checksum TEXT,
+    PRIMARY KEY (quarantine, kind, seq)
+) WITHOUT ROWID;
 """
-
-
+DB_FILE = "battles.sqlite3"  # in the data folder
+# PRAGMA user_version: 0 = the first layout (no checksums), 1 = a checksum on every row.
+LAYOUT = 1
 SYNC_MODES = ("full", "normal")
+
+
+class StorageDamaged(Exception):
+    """The data file as a whole cannot be read (not one battle: the file itself)."""
+
+
+def checksum(battle: str, seq: int, data: bytes) -> str:
+    """The checksum a record or snapshot row carries: its battle, number and text, hashed.
+
+    >>> checksum("ambush", 1, b'{"kind":"created"}') == checksum("ambush", 2, b'{"kind":"created"}')
+    False
+    """
+    row = b"%s\x00%d\x00%s" % (battle.encode(), seq, data)
+    return hashlib.blake2b(row, digest_size=16).hexdigest()
+
+
+def checked_records(
+    battle: str, after: int, rows: Iterable[tuple[int, bytes, str | None]]
+) -> tuple[list[tuple[int, Record]], str | None]:
+    """The records that pass every check, from `after + 1` on, and the first problem, if any.
+
+    A record must carry its checksum, be a JSON object with a text `kind`, and follow the one
+    before it (a record missing from the middle is found here).
+
+    >>> good = b'{"kind":"created","id":"a"}'
+    >>> checked_records("ambush", 0, [(1, good, checksum("ambush", 1, good))])
+    ([(1, {'kind': 'created', 'id': 'a'})], None)
+    >>> checked_records("ambush", 0, [(2, good, checksum("ambush", 2, good))])[1]
+    'record 1 is missing (the next one is 2)'
+    """
+    records: list[tuple[int, Record]] = []
+    expected = after + 1
+    for seq, data, stored_sum in rows:
+        record = _checked_record(battle, seq, data, stored_sum, expected)
+        if isinstance(record, str):
+            return records, record
+        records.append((seq, record))
+        expected += 1
+    return records, None
+
+
+def _checked_record(
+    battle: str, seq: int, data: bytes, stored_sum: str | None, expected: int
+) -> Record | str:
+    """The record of one row, or what is wrong with it."""
+    if seq != expected:
+        return f"record {expected} is missing (the next one is {seq})"
+    if stored_sum != checksum(battle, seq, data):
+        return f"record {seq} does not match its checksum"
+    try:
+        record = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        return f"record {seq} is not valid JSON ({exc})"
+    if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
+        return f"record {seq} is not a JSON object with a kind"
+    return record
 
 
 class SqliteStorage:
@@ -124,43 +210,122 @@ class SqliteStorage:
     `sync="full"` (the default) also waits for the disk (fsync) on every commit: an acknowledged
     change survives a power cut. `sync="normal"` skips that wait: a change survives the bridge
     being killed (the operating system still writes it) but not the machine losing power.
+    Every row carries a checksum, checked when it is read; a file of the first layout gets
+    them when it is opened.
+
+    Raises:
+        StorageDamaged: the file is not a database, is damaged, or is empty (0 bytes) without
+            the write-ahead log that would explain it.
     """
 
     def __init__(self, path: Path | str, sync: str = "full") -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
-        self.path, self.sync = path, sync
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={sync.upper()}")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(_SCHEMA)
+        self.path, self.sync = Path(path), sync
+        _refuse_empty_file(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={sync.upper()}")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._upgrade()
+        except sqlite3.DatabaseError as exc:
+            raise StorageDamaged(f"{self.path} cannot be read: {exc}") from None
+
+    def _upgrade(self) -> None:
+        """Create the tables; give the rows of a first-layout file their checksums."""
+        (layout,) = self._db.execute("PRAGMA user_version").fetchone()
+        if layout >= LAYOUT:
+            return
+        self._db.create_function("bb_checksum", 3, _sql_checksum, deterministic=True)
+        with self.transaction():
+            old = {row[1] for row in self._db.execute("PRAGMA table_info(records)")}
+            if old and "checksum" not in old:
+                for table in ("records", "snapshots"):
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN checksum TEXT")
+                    self._db.execute(
+                        f"UPDATE {table} SET checksum = "
+                        "bb_checksum(battle, seq, CAST(data AS BLOB))"
+                    )
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {LAYOUT}")
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed when the block ends, rolled back when it raises."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def load(self) -> dict[str, StoredBattle]:
+        """Every battle's snapshot and the records after it, each checked.
+
+        A battle with a bad record comes back with `damage` naming it and only the records
+        before it; a snapshot that fails its checksum is passed over (its battle is replayed
+        from the first record).
+
+        Raises:
+            StorageDamaged: the file itself cannot be read.
+        """
+        try:
+            return self._load()
+        except sqlite3.DatabaseError as exc:
+            raise StorageDamaged(f"{self.path} cannot be read: {exc}") from None
+
+    def _load(self) -> dict[str, StoredBattle]:
         battles: dict[str, StoredBattle] = {}
-        for name, seq, data in self._db.execute("SELECT battle, seq, data FROM snapshots"):
-            battles[name] = StoredBattle(seq, json.loads(data))
-        rows = self._db.execute(
-            "SELECT r.battle, r.seq, r.data FROM records r"
+        passed_over: set[str] = set()
+        for name, seq, data, stored_sum in self._db.execute(
+            "SELECT battle, seq, CAST(data AS BLOB), checksum FROM snapshots"
+        ):
+            snapshot = checked_snapshot(name, seq, data, stored_sum)
+            if snapshot is None:
+                passed_over.add(name)
+                battles[name] = StoredBattle(notes=[f"the snapshot at record {seq} is damaged"])
+            else:
+                battles[name] = StoredBattle(seq, snapshot)
+        rows: dict[str, list[tuple[int, bytes, str | None]]] = {}
+        for name, seq, data, stored_sum in self._db.execute(
+            "SELECT r.battle, r.seq, CAST(r.data AS BLOB), r.checksum FROM records r"
             " LEFT JOIN snapshots s ON s.battle = r.battle"
             " WHERE r.seq > COALESCE(s.seq, 0) ORDER BY r.battle, r.seq"
-        )
-        for name, seq, data in rows:
-            battles.setdefault(name, StoredBattle()).records.append((seq, json.loads(data)))
+        ):
+            rows.setdefault(name, []).append((seq, data, stored_sum))
+        for name in passed_over:
+            rows[name] = self._rows(name)
+        for name, battle_rows in rows.items():
+            stored = battles.setdefault(name, StoredBattle())
+            stored.records, stored.damage = checked_records(name, stored.snapshot_seq, battle_rows)
         return battles
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The SQLite connection, for `check`, `backup` and `restore`."""
+        return self._db
+
+    def _rows(self, battle: str) -> list[tuple[int, bytes, str | None]]:
+        return rows_of(self._db, "SELECT seq, CAST(data AS BLOB), checksum FROM records", battle)
 
     def append(self, battle: str, seq: int, record: Record) -> None:
         # One implicit transaction per statement (autocommit): committed, hence durable, on return.
         self._db.execute(
-            "INSERT INTO records (battle, seq, data) VALUES (?, ?, ?)",
-            (battle, seq, json.dumps(record, separators=(",", ":"))),
+            "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
+            _row(battle, seq, record),
         )
 
     def append_many(self, records: list[tuple[str, int, Record]]) -> None:
-        rows = [(b, seq, json.dumps(rec, separators=(",", ":"))) for b, seq, rec in records]
+        rows = [_row(battle, seq, record) for battle, seq, record in records]
         try:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany("INSERT INTO records (battle, seq, data) VALUES (?, ?, ?)", rows)
+            self._db.executemany(
+                "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)", rows
+            )
             self._db.execute("COMMIT")
         except BaseException:
             if self._db.in_transaction:
@@ -169,17 +334,79 @@ class SqliteStorage:
             raise
 
     def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
-        text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
         self._db.execute(
-            "INSERT OR REPLACE INTO snapshots (battle, seq, data) VALUES (?, ?, ?)",
-            (battle, seq, text),
+            "INSERT OR REPLACE INTO snapshots (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
+            _row(battle, seq, data),
         )
+
+    def quarantine(self, battle: str, reason: str) -> int:
+        """Move a battle's records and snapshot aside, in one transaction; nothing is deleted.
+
+        The battle is no longer served and its name is free; `background-battle-bridge check`
+        lists it and `--repair` brings back its good part. Returns the quarantine's number.
+        """
+        with self.transaction() as db:
+            return set_aside(db, battle, reason)
 
     def reopened(self) -> SqliteStorage:
         return SqliteStorage(self.path, self.sync)
 
     def close(self) -> None:
         self._db.close()
+
+
+def set_aside(db: sqlite3.Connection, battle: str, reason: str) -> int:
+    """Inside a transaction: move a battle's rows to quarantine; returns the quarantine's number."""
+    at = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    moved = db.execute(
+        "INSERT INTO quarantine (battle, reason, at) VALUES (?, ?, ?)", (battle, reason, at)
+    ).lastrowid
+    for table, kind in (("records", "record"), ("snapshots", "snapshot")):
+        db.execute(
+            "INSERT INTO quarantine_records (quarantine, kind, seq, data, checksum)"
+            f" SELECT ?, ?, seq, data, checksum FROM {table} WHERE battle = ?",
+            (moved, kind, battle),
+        )
+        db.execute(f"DELETE FROM {table} WHERE battle = ?", (battle,))
+    return int(moved or 0)
+
+
+def rows_of(
+    db: sqlite3.Connection, select: str, key: str | int, where: str = "battle = ?"
+) -> list[tuple[int, bytes, str | None]]:
+    """`(seq, data, checksum)` rows of one battle in order; `select` names the three columns."""
+    return list(db.execute(f"{select} WHERE {where} ORDER BY seq", (key,)))
+
+
+def _row(battle: str, seq: int, data: dict[str, Any] | str) -> tuple[str, int, str, str]:
+    text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
+    return battle, seq, text, checksum(battle, seq, text.encode())
+
+
+def _sql_checksum(battle: str, seq: int, data: bytes) -> str:
+    return checksum(battle, seq, bytes(data))
+
+
+def checked_snapshot(
+    battle: str, seq: int, data: bytes, stored_sum: str | None
+) -> dict[str, Any] | None:
+    if stored_sum != checksum(battle, seq, data):
+        return None
+    try:
+        snapshot = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return snapshot if isinstance(snapshot, dict) else None
+
+
+def _refuse_empty_file(path: Path) -> None:
+    """A database file of 0 bytes with no write-ahead log has lost everything it held."""
+    wal = path.with_name(path.name + "-wal")
+    if path.exists() and path.stat().st_size == 0 and not (wal.exists() and wal.stat().st_size):
+        raise StorageDamaged(
+            f"{path} is empty (0 bytes): the battles it held are gone; restore a backup "
+            "or let `check --repair` set it aside to start anew"
+        )
 
 
 def _copy(value: Any) -> Any:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
+import subprocess
+import sys
 import uuid
-from collections.abc import Callable
-from contextlib import AsyncExitStack
+from collections.abc import Callable, Iterator
+from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -103,3 +107,48 @@ class Running:
 
 def make_config(tmp_path: Path, **changes: Any) -> Config:
     return replace(Config(host="127.0.0.1", port=0, data_dir=tmp_path, web_dir=None), **changes)
+
+
+COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
+ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+
+
+def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line run to its end (a care command, or a bridge that refuses to start)."""
+    return subprocess.run(
+        [*COMMAND, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **(env or {})},
+    )
+
+
+@contextmanager
+def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
+    """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
+    tokens = ("--gm-token", GM, "--player-token", PLAYER)
+    process = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--data", str(data), *tokens],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+@contextmanager
+def serving(data: Path) -> Iterator[int]:
+    """The real bridge on a free port over `data`; yields its port."""
+    with bridge_running(data) as process:
+        assert process.stdout is not None
+        found = ADDRESS.search(process.stdout.readline())
+        assert found, process.stderr.read() if process.stderr else ""
+        yield int(found.group(1))

@@ -5,21 +5,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer
+from bridge_helpers import ADDRESS, COMMAND, DWARVES, GM, ORCS, PLAYER, Peer, run_bridge
+from qr_reader import read_qr
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
-ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+from background_battle_bridge.join_code import qr_lines
 
 
 @contextmanager
@@ -153,16 +151,6 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
         assert process.wait(timeout=30) == 0
 
 
-def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*COMMAND, *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, **(env or {})},
-    )
-
-
 def test_no_tokens_is_refused_on_a_non_loopback_address(tmp_path: Path) -> None:
     done = run_bridge("--no-tokens", "--host", "0.0.0.0", "--data", str(tmp_path))
     assert done.returncode == 2
@@ -219,4 +207,46 @@ async def test_it_prints_the_address_and_the_tokens_it_made(tmp_path: Path) -> N
     player_link = f"http://127.0.0.1:{port}/#token={secrets['player_token']}"
     assert lines[3].split() == ["open", "as", "GM:", gm_link]
     assert lines[4].split() == ["open", "as", "player:", player_link]
+    assert "(0 battles, " in lines[5]
     assert (tmp_path / "battles.sqlite3").exists()
+
+
+async def test_it_prints_the_player_link_as_a_qr_code_and_counts_one_battle(
+    tmp_path: Path,
+) -> None:
+    with bridge_process(tmp_path) as (process, port):
+        async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            gm = Peer(ws)
+            await gm.hello()
+            await gm.create("ambush")
+        process.terminate()
+        assert process.wait(timeout=30) == 0
+    with bridge_process(tmp_path) as (process, port):
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(5)]
+        assert "(1 battle, " in lines[-1]
+        player_link = f"http://127.0.0.1:{port}/#token={PLAYER}"
+        assert lines[-1].startswith("  data: ")
+        expected = qr_lines(player_link)
+        assert process.stdout.readline().strip() == (
+            f"players, scan to open http://127.0.0.1:{port}/ as a player:"
+        )
+        printed = [process.stdout.readline().rstrip("\n") for _ in expected]
+        assert printed == [f"  {line}" for line in expected]
+        # A phone reads the link back from the code in the terminal (light modules drawn).
+        dark = [[not light for light in row] for row in read_half_blocks(printed)]
+        assert read_qr(dark) == [player_link]
+        process.terminate()
+        assert process.wait(timeout=30) == 0
+
+
+def read_half_blocks(lines: list[str], border: int = 2) -> list[list[bool]]:
+    """The modules drawn in the terminal (True where light), without the quiet zone."""
+    top = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+    rows: list[list[bool]] = []
+    for line in lines:
+        cells = [top[ch] for ch in line.strip()]
+        rows.append([upper for upper, _ in cells])
+        rows.append([lower for _, lower in cells])
+    size = len(rows[0]) - 2 * border  # a square symbol
+    return [row[border:-border] for row in rows[border : border + size]]

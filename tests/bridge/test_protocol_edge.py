@@ -28,6 +28,15 @@ async def test_hello_gives_welcome_with_role_battles_and_limits(running: Running
     }
 
 
+async def test_only_the_gms_welcome_carries_the_player_token_for_the_player_link(
+    running: Running,
+) -> None:
+    gm = await running.peer()
+    assert (await gm.hello(GM, "web"))["player_token"] == PLAYER
+    player = await running.peer()
+    assert "player_token" not in await player.hello(PLAYER, "web")
+
+
 async def test_hello_with_a_battle_sends_its_state(running: Running) -> None:
     gm = await running.gm()
     await gm.create("ambush")

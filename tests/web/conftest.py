@@ -12,6 +12,7 @@ from chromium import launch_args
 from playwright.sync_api import Browser, BrowserContext, Page
 
 sys.path.insert(0, str(Path(__file__).parent))
+from live_pages import Bridge, new_context
 from static_server import StaticServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,3 +64,19 @@ def open_page(context: BrowserContext, url: str) -> Page:
 @pytest.fixture
 def page(context: BrowserContext, server: StaticServer) -> Page:
     return open_page(context, server.url)
+
+
+@pytest.fixture
+def bridge(tmp_path: Path, site: Path) -> Iterator[Bridge]:
+    running = Bridge(tmp_path / "bridge-data", site)
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made = [new_context(browser) for _ in range(3)]
+    yield made
+    for ctx in made:
+        ctx.close()

@@ -6,97 +6,12 @@ built page; a GM page and a player page, each in its own browser context, follow
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from bridge_process import BridgeProcess
 from conftest import BOOT_TIMEOUT_MS
 from gm import add_unit, lost_round, side_card, start, version
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from websockets.sync.client import connect
-
-GM_TOKEN = "gm-token-for-live-tests-0123"
-PLAYER_TOKEN = "player-token-for-live-tests-0123"
-LIVE_TIMEOUT_MS = 60_000
-
-
-class Bridge(BridgeProcess):
-    """The real bridge serving web/dist; `stop()` then `start()` keeps its port and its data."""
-
-    def __init__(self, data: Path, web: Path) -> None:
-        super().__init__(data, GM_TOKEN, PLAYER_TOKEN, "--web", str(web))
-        self.sent = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def command(self, battle: str, command: dict[str, object]) -> dict[str, object]:
-        """One GM command from a script client (not a browser); returns its ack or error."""
-        with connect(f"ws://127.0.0.1:{self.port}/ws", open_timeout=30) as ws:
-            ws.send(json.dumps({"type": "hello", "token": GM_TOKEN, "client": "cli"}))
-            json.loads(ws.recv(timeout=30))  # welcome
-            self.sent += 1
-            request: dict[str, object] = {"type": "command", "id": f"script-{self.sent}"}
-            request["battle"] = battle
-            request["command"] = command
-            ws.send(json.dumps(request))
-            while True:
-                reply = json.loads(ws.recv(timeout=30))
-                if reply["type"] in ("ack", "error"):
-                    return reply  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def bridge(tmp_path: Path, site: Path) -> Iterator[Bridge]:
-    running = Bridge(tmp_path / "bridge-data", site)
-    running.start()
-    yield running
-    running.stop()
-
-
-def new_context(browser: Browser) -> BrowserContext:
-    ctx = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
-    ctx.set_default_timeout(LIVE_TIMEOUT_MS)
-    return ctx
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made = [new_context(browser) for _ in range(3)]
-    yield made
-    for ctx in made:
-        ctx.close()
-
-
-def open_live(ctx: BrowserContext, url: str) -> Page:
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.page_errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
-    return page
-
-
-def wait_live(page: Page) -> None:
-    page.wait_for_selector('html[data-live="live"]')
-
-
-def wait_version(page: Page, wanted: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.documentElement.dataset.version) === v"
-        " && document.documentElement.dataset.liveBattle !== undefined",
-        arg=wanted,
-    )
-
-
-def follow(page: Page, battle: str) -> None:
-    page.locator("#live-pick-form select").select_option(battle)
-    page.get_by_role("button", name="Follow", exact=True).click()
-    page.wait_for_selector(f'html[data-live-battle="{battle}"]')
+from live_pages import GM_TOKEN, PLAYER_TOKEN, Bridge, open_live, wait_live, wait_version
+from playwright.sync_api import BrowserContext, Page, expect
 
 
 def test_a_gm_page_and_a_player_page_follow_one_battle_live(
@@ -123,9 +38,8 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     assert "token" not in player.url
     expect(player.locator("#live-role")).to_contain_text("read-only")
     expect(player.locator("#live-create-form")).to_be_hidden()
-    expect(player.locator("#battle")).to_be_hidden()  # nothing local on screen until a battle
-    expect(player.locator("#live-role")).to_contain_text("Choose a battle")
-    follow(player, "ambush")
+    # The only battle on the bridge: followed at once, without a click.
+    player.wait_for_selector('html[data-live-battle="ambush"]')
     wait_version(player, 0)
 
     # The GM sets the battle up and plays a round; each change is a bridge command.
@@ -149,8 +63,8 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     expect(side_card(player, "allies").locator('[data-bind="strength"]')).to_have_text(allies_gm)
     enemies_gm = side_card(gm, "enemies").locator('[data-bind="strength"]').inner_text()
     assert enemies_gm.isdigit()
-    expect(side_card(player, "enemies").locator('[data-bind="strength"]')).to_have_text("–")
-    expect(side_card(player, "enemies").locator(".unit-line")).to_contain_text("–")
+    expect(side_card(player, "enemies").locator('[data-bind="strength"]')).to_have_text("?")
+    expect(side_card(player, "enemies").locator(".unit-line")).to_contain_text("?")
     assert "null" not in player.locator("#log").inner_text()
     player_view = player.evaluate("window.backgroundBattle.live.view")
     assert player_view["sides"]["enemies"]["strength"] is None

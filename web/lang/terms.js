@@ -1,4 +1,5 @@
-// The rule's own terms, English and Russian (RULES.md section 1); the page shows both.
+// The rule's own terms, English and Russian (RULES.md section 1; the Russian as the source writes
+// them: SL stays SL). A section's heading shows both; every other label only the page's language.
 export const TERMS = {
   background_battle: { en: "Background battle", ru: "Фоновый бой" },
   pcs: { en: "player characters", ru: "персонажи игроков" },
@@ -9,12 +10,12 @@ export const TERMS = {
   fighters: { en: "Fighters", ru: "Бойцы" },
   strength: { en: "Strength", ru: "Очки силы" },
   initial_strength: { en: "Initial strength S0", ru: "Итоговые начальные ОС" },
-  sl: { en: "SL", ru: "Уровень успеха" },
+  sl: { en: "SL", ru: "SL" },
   killed: { en: "killed", ru: "убиты" },
   wounded: { en: "wounded", ru: "ранены" },
   fit: { en: "fit", ru: "готовы к бою" },
-  casualties: { en: "Casualties", ru: "Оставшиеся бойцы" },
-  leader_command: { en: "Leader's command", ru: "Командование" },
+  casualties: { en: "Casualties", ru: "Потери" },
+  leader_command: { en: "Leader's command", ru: "Проверка командования" },
   influence: { en: "Influence of the battle", ru: "Влияние фонового боя" },
   round: { en: "Round", ru: "Раунд" },
   size: { en: "Size", ru: "Размер" },

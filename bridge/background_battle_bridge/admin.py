@@ -1,0 +1,124 @@
+"""The bridge's care commands: `check`, `backup`, `restore` (`background-battle-bridge check …`).
+
+Exit codes: 0 all is well (after repairing, with `--repair`); 1 damage found and left as it is;
+2 the command could not run (a bad option, the folder in use by a running bridge, no file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import platformdirs
+
+from .backup import BackupError, backup, restore
+from .checkup import Finding, examine, repair, salvage
+from .lock import FolderBusy, FolderLock
+from .storage import DB_FILE, SqliteStorage, StorageDamaged
+
+COMMANDS = ("check", "backup", "restore")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="background-battle-bridge",
+        description="Look after the bridge's battles (run without a command to serve).",
+    )
+    commands = top.add_subparsers(dest="command", required=True)
+    default = os.environ.get("BB_DATA") or str(platformdirs.user_data_path("background-battle"))
+    check = commands.add_parser(
+        "check", help="read, check and replay every record of every battle; --repair mends"
+    )
+    save = commands.add_parser("backup", help="copy the battles into one file, even while serving")
+    load = commands.add_parser("restore", help="put a backup back (stop the bridge first)")
+    for sub in (check, save, load):
+        sub.add_argument("--data", type=Path, default=Path(default), help="data folder (BB_DATA)")
+    check.add_argument(
+        "--repair",
+        action="store_true",
+        help="keep the good part of each damaged battle (its whole history goes to quarantine), "
+        "bring back the good part of battles in quarantine, set an unreadable file aside",
+    )
+    save.add_argument("--to", type=Path, required=True, help="the backup file to write (new)")
+    load.add_argument("--from", dest="source", type=Path, required=True, help="a backup file")
+    return top
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parser().parse_args(argv)
+    database = args.data / DB_FILE
+    try:
+        if args.command == "check":
+            return _check(args.data, database, args.repair)
+        if args.command == "backup":
+            _report(backup(database, args.to), f"backed up to {args.to}:")
+            return 0
+        with FolderLock(args.data):
+            findings, kept = restore(database, args.source)
+        if kept is not None:
+            print(f"the file it replaced was kept as {kept}")
+        _report(findings, f"restored {args.source} into {database}:")
+        return 0
+    except (BackupError, FolderBusy) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+
+
+def _check(folder: Path, database: Path, mend: bool) -> int:
+    if not database.exists():
+        print(f"there is no database at {database}: nothing to check")
+        return 0
+    if not mend:
+        findings = _examine(database)
+        if findings is None:
+            print("run `check --repair` to set it aside and keep what can be read")
+            return 1
+        _report(findings, f"{database}:")
+        return 1 if any(f.needs_repair for f in findings) else 0
+    with FolderLock(folder):
+        findings = _examine(database)
+        if findings is None:
+            _report_lines(salvage(database))
+            findings = _examine(database) or []
+        store = SqliteStorage(database)
+        try:
+            _report_lines(repair(store, findings))
+            findings = examine(store.connection)
+        finally:
+            store.close()
+    _report(findings, f"{database} now:")
+    return 1 if any(f.needs_repair for f in findings) else 0
+
+
+def _examine(database: Path) -> list[Finding] | None:
+    """What `examine` finds; None (and a line saying why) when the file cannot be read."""
+    try:
+        store = SqliteStorage(database)
+    except StorageDamaged as exc:
+        print(f"the file is damaged: {exc}")
+        return None
+    try:
+        return examine(store.connection)
+    except sqlite3.DatabaseError as exc:
+        print(f"the file is damaged: {database} cannot be read: {exc}")
+        return None
+    finally:
+        store.close()
+
+
+def _report(findings: list[Finding], title: str) -> None:
+    print(title)
+    _report_lines([finding.line() for finding in findings] or ["no battles"])
+
+
+def _report_lines(lines: list[str]) -> None:
+    for line in lines:
+        print(f"  {line}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,105 @@
+"""Backup and restore of the battles with SQLite's online backup API.
+
+A backup may run while the bridge serves (SQLite copies a consistent state, committed changes
+only); it is written beside its target and renamed into place once checked, so a half-written
+backup never carries the final name. A restore needs the bridge stopped (it takes the data
+folder's lock) and keeps the file it replaces.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from .checkup import Finding, examine
+from .storage import LAYOUT
+
+
+class BackupError(Exception):
+    """A backup or restore that cannot be done; the message says why."""
+
+
+def backup(database: Path, target: Path) -> list[Finding]:
+    """Copy `database` to `target` (a single self-contained file); returns what it holds.
+
+    Raises:
+        BackupError: no database, the target exists, or the copy does not read back.
+    """
+    if not database.exists():
+        raise BackupError(f"there is no database at {database}")
+    if target.exists():
+        raise BackupError(f"{target} already exists; choose another name")
+    part = target.with_name(target.name + ".part")
+    part.unlink(missing_ok=True)
+    try:
+        with _open(database) as source, _open(part) as copy:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+            findings = examine(copy)
+    except sqlite3.DatabaseError as exc:
+        part.unlink(missing_ok=True)
+        raise BackupError(f"the copy failed: {exc}") from None
+    part.replace(target)
+    return findings
+
+
+def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
+    """Replace `database` with the backup `source`; the old file is kept beside it.
+
+    Returns what the restored file holds and where the old one was kept (None when there
+    was none). The caller holds the data folder's lock.
+
+    Raises:
+        BackupError: the source is missing, or is not a readable bridge database.
+    """
+    if not source.is_file():
+        raise BackupError(f"there is no backup at {source}")
+    try:
+        with _open(source) as backup_file:
+            if not backup_file.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'"
+            ).fetchone():
+                raise BackupError(f"{source} is not a backup of the bridge (no records)")
+            (layout,) = backup_file.execute("PRAGMA user_version").fetchone()
+            # a file of the first layout gets its checksums when the bridge opens it
+            findings = examine(backup_file) if layout >= LAYOUT else []
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{source} cannot be read: {exc}") from None
+    kept = _keep_current(database)
+    with _open(source) as backup_file, _open(database) as live:
+        backup_file.backup(live)
+    return findings, kept
+
+
+def _keep_current(database: Path) -> Path | None:
+    """Keep the file a restore replaces: copied whole (its -wal included) beside it."""
+    if not database.exists():
+        return None
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = database.with_name(f"{database.name}.before-restore-{stamp}")
+    if database.stat().st_size == 0:
+        database.rename(kept)
+        return kept
+    try:
+        with _open(database) as current, _open(kept) as copy:
+            current.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")
+    except sqlite3.DatabaseError:  # unreadable: keep the bytes as they are
+        kept.unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(f"{database}{suffix}")
+            if part.exists():
+                part.rename(f"{kept}{suffix}")
+    return kept
+
+
+@contextlib.contextmanager
+def _open(path: Path) -> Iterator[sqlite3.Connection]:
+    db = sqlite3.connect(path)
+    try:
+        yield db
+    finally:
+        db.close()

@@ -1,0 +1,211 @@
+"""`background-battle-bridge check`: every record of every battle read, checked and replayed.
+
+`examine` reports each battle (and each one in quarantine); `repair` keeps the good part of a
+damaged battle (the records before the first bad one) and sets the whole history aside in
+quarantine, so that nothing is ever deleted; `salvage` rescues what can be read from a file
+SQLite itself cannot read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from .replay import Damaged, rebuild
+from .room import Room
+from .storage import (
+    SqliteStorage,
+    StoredBattle,
+    checked_records,
+    checked_snapshot,
+    checksum,
+    rows_of,
+    set_aside,
+)
+
+RECORDS = "SELECT seq, CAST(data AS BLOB), checksum FROM records"
+SET_ASIDE = "SELECT seq, CAST(data AS BLOB), checksum FROM quarantine_records"
+
+
+@dataclass
+class Finding:
+    """What `check` found about one battle (live, or set aside when `quarantine` is given)."""
+
+    battle: str
+    problem: str | None  # the first bad record or snapshot; None when sound
+    records: int  # rows stored
+    good: int  # records from the first that replay cleanly
+    upto: int  # the number of the last good record (0: none)
+    version: int | None  # the battle's version after the good records
+    quarantine: int | None = None
+    restored: int | None = None  # for one in quarantine: brought back up to this record
+
+    @property
+    def needs_repair(self) -> bool:
+        if self.quarantine is None:
+            return self.problem is not None
+        return self.restored is None and self.good > 0
+
+    def line(self) -> str:
+        if self.quarantine is not None:
+            state = (
+                f"its records 1-{self.restored} were brought back"
+                if self.restored is not None
+                else f"records 1-{self.upto} (version {self.version}) can be brought back"
+                if self.good
+                else "nothing in it can be brought back"
+            )
+            return f"{self.battle!r}: in quarantine #{self.quarantine} ({self.problem}); {state}"
+        if self.problem is None:
+            return f"{self.battle!r}: sound, version {self.version} ({self.records} records)"
+        keep = f"records 1-{self.upto} (version {self.version}) are good" if self.good else ""
+        return f"{self.battle!r}: DAMAGED: {self.problem}; " + (keep or "no record is good")
+
+
+def examine(db: sqlite3.Connection) -> list[Finding]:
+    """Every battle, live ones first, then those in quarantine.
+
+    Raises:
+        sqlite3.DatabaseError: the file itself cannot be read.
+    """
+    (quick,) = db.execute("PRAGMA quick_check").fetchone()
+    if quick != "ok":
+        raise sqlite3.DatabaseError(f"SQLite finds the file damaged: {quick}")
+    findings = []
+    names = db.execute("SELECT battle FROM records UNION SELECT battle FROM snapshots ORDER BY 1")
+    for (name,) in names.fetchall():
+        finding = judge(name, rows_of(db, RECORDS, name))
+        finding.problem = finding.problem or _snapshot_problem(db, name)
+        findings.append(finding)
+    for number, name, reason, restored in db.execute(
+        "SELECT id, battle, reason, restored_upto FROM quarantine ORDER BY id"
+    ).fetchall():
+        rows = rows_of(db, SET_ASIDE, number, where="quarantine = ? AND kind = 'record'")
+        finding = judge(name, rows)
+        finding.problem, finding.quarantine, finding.restored = reason, number, restored
+        findings.append(finding)
+    return findings
+
+
+def judge(name: str, rows: list[tuple[int, bytes, str | None]]) -> Finding:
+    """One battle's whole history, from its first record, checked and replayed."""
+    records, damage = checked_records(name, 0, rows)
+    try:
+        room = rebuild(name, StoredBattle(records=records, damage=damage))
+    except Damaged as exc:
+        good = records[: exc.good]
+        version = rebuild(name, StoredBattle(records=good)).version if good else None
+        upto = good[-1][0] if good else 0
+        return Finding(name, exc.reason, len(rows), len(good), upto, version)
+    return Finding(name, None, len(rows), len(rows), records[-1][0], room.version)
+
+
+def _snapshot_problem(db: sqlite3.Connection, name: str) -> str | None:
+    row = db.execute(
+        "SELECT seq, CAST(data AS BLOB), checksum FROM snapshots WHERE battle = ?", (name,)
+    ).fetchone()
+    if row is None:
+        return None
+    snapshot = checked_snapshot(name, *row)
+    try:
+        if snapshot is not None:
+            Room.from_snapshot(name, row[0], snapshot)
+            return None
+    except Exception:  # a snapshot that passed its checksum but does not load
+        pass
+    return f"the snapshot at record {row[0]} is damaged"
+
+
+def repair(store: SqliteStorage, findings: list[Finding]) -> list[str]:
+    """Mend what `examine` found; one transaction per battle; returns what was done."""
+    live = {f.battle for f in findings if f.quarantine is None}
+    done = []
+    for finding in findings:
+        if finding.needs_repair:
+            with store.transaction() as db:
+                done.append(f"{finding.battle!r}: {_mend(db, finding, live)}")
+    return done
+
+
+def _mend(db: sqlite3.Connection, finding: Finding, live: set[str]) -> str:
+    kept = f"records 1-{finding.upto} (version {finding.version})"
+    if finding.quarantine is not None:
+        name = finding.battle
+        if name in live:  # a battle of that name was made since: bring it back beside it
+            name = f"{name[:40]} (quarantine {finding.quarantine})"
+        live.add(name)
+        _bring_back(db, finding.quarantine, name, finding.upto)
+        return f"{kept} brought back from quarantine #{finding.quarantine} as {name!r}"
+    if finding.good == finding.records:  # only the snapshot is bad
+        db.execute("DELETE FROM snapshots WHERE battle = ?", (finding.battle,))
+        return "the damaged snapshot was removed (the bridge replays the records)"
+    number = set_aside(db, finding.battle, finding.problem or "damaged")
+    if not finding.good:
+        return f"nothing good to keep; moved to quarantine #{number}"
+    _bring_back(db, number, finding.battle, finding.upto)
+    return f"kept {kept}; its whole history is kept in quarantine #{number}"
+
+
+def _bring_back(db: sqlite3.Connection, number: int, battle: str, upto: int) -> None:
+    """Records 1..upto of a quarantined history back into the live battle `battle` (checked
+    already; their checksums made anew, since they name the battle)."""
+    rows = rows_of(
+        db, SET_ASIDE, number, where=f"quarantine = ? AND kind = 'record' AND seq <= {int(upto)}"
+    )
+    db.executemany(
+        "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
+        [(battle, seq, data.decode(), checksum(battle, seq, data)) for seq, data, _ in rows],
+    )
+    db.execute("UPDATE quarantine SET restored_upto = ? WHERE id = ?", (upto, number))
+
+
+def salvage(path: Path) -> list[str]:
+    """Set a file SQLite cannot read aside and copy into a new one every battle still readable."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(f"{path}{suffix}")
+        if part.exists():
+            part.rename(f"{aside}{suffix}")
+    done = [f"the damaged file was moved to {aside}"]
+    fresh = SqliteStorage(path)
+    try:
+        with fresh.transaction() as db:
+            done += _copy_readable(aside, db)
+    finally:
+        fresh.close()
+    return done
+
+
+def _copy_readable(aside: Path, into: sqlite3.Connection) -> list[str]:
+    """Read the records from both ends of the table, each way up to the first bad page."""
+    if aside.stat().st_size == 0:
+        return ["it was empty (0 bytes): the new file starts with no battles"]
+    found: dict[tuple[str, int], tuple[bytes, str | None]] = {}
+    old = sqlite3.connect(aside)
+    try:
+        for way in ("ASC", "DESC"):
+            with contextlib.suppress(sqlite3.DatabaseError):
+                for name, seq, data, stored in old.execute(
+                    "SELECT battle, seq, CAST(data AS BLOB), checksum FROM records"
+                    f" ORDER BY battle {way}, seq {way}"
+                ):
+                    found[(name, seq)] = (data, stored)
+    finally:
+        old.close()
+    into.executemany(
+        "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
+        [
+            (name, seq, data.decode(errors="replace"), stored)
+            for (name, seq), (data, stored) in sorted(found.items())
+        ],
+    )
+    battles = sorted({name for name, _ in found})
+    if not battles:
+        return ["no record could be read from it"]
+    return [
+        f"{len(found)} records of {len(battles)} battles copied: {', '.join(map(repr, battles))}"
+    ]

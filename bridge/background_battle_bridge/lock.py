@@ -1,0 +1,82 @@
+"""One bridge per data folder: an exclusive lock on `bridge.lock`, held while the process lives.
+
+The operating system drops the lock when the process ends, even on kill -9, so a stale lock
+never blocks a restart.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> with FolderLock(folder):
+...     FolderLock(folder).take()
+Traceback (most recent call last):
+...
+background_battle_bridge.lock.FolderBusy: another bridge (pid ...) is using the data folder ...
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from types import TracebackType
+
+LOCK_FILE = "bridge.lock"
+
+
+class FolderBusy(Exception):
+    """Another process holds the data folder's lock."""
+
+
+class FolderLock:
+    """The lock on a data folder (made if missing); `take` or `with`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._fd: int | None = None
+
+    def take(self) -> FolderLock:
+        """Raises:
+        FolderBusy: another process holds it (its pid in the message when known).
+        """
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            _lock(fd)
+        except OSError:
+            holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise FolderBusy(
+                f"another bridge (pid {holder}) is using the data folder {self.folder}; "
+                "stop it first, or give this one another --data"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the file drops the lock
+            self._fd = None
+
+    def __enter__(self) -> FolderLock:
+        return self.take()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.release()
+
+
+def _lock(fd: int) -> None:
+    """Take an exclusive lock without waiting; OSError when it is held."""
+    if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
