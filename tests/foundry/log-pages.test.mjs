@@ -3,60 +3,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BridgeClient } from "../../foundry-module/scripts/logic/bridge-client.mjs";
 import { olderLog } from "../../foundry-module/scripts/logic/log-pages.mjs";
-
-class FakeSocket {
-  constructor() {
-    this.sent = [];
-    this.readyState = 0;
-  }
-  send(text) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(message) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-  pageAsks() {
-    return this.sent.filter((m) => m.type === "log_page");
-  }
-}
+import { setup } from "./fake-bridge.mjs";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 const entry = (n) => ({ command: { type: "rename", name: `n${n}` }, events: [] });
 const entries = (from, to) => Array.from({ length: to - from }, (_, i) => entry(from + i + 1));
 const VIEW = (version, log) => ({ name: "ambush", version, status: "setup", units: [], log });
+const pageAsks = (socket) => socket.sent.filter((m) => m.type === "log_page");
 
+/** A client watching "ambush", welcomed; `messages` are those it passed on. */
 function connected() {
-  const sockets = [];
-  const timers = [];
-  const client = new BridgeClient({
-    url: "ws://127.0.0.1:8765/ws",
-    token: "gm-secret",
-    createSocket: () => {
-      const socket = new FakeSocket();
-      sockets.push(socket);
-      return socket;
-    },
-    timers: {
-      setTimeout: (fn, ms) => timers.push({ fn, ms }) - 1,
-      clearTimeout: (i) => {
-        timers[i] = null;
-      },
-    },
-    random: () => 0,
-  });
+  const { client, sockets, timers } = setup();
   const messages = [];
   client.on("message", (m) => messages.push(m));
   client.watch("ambush");
@@ -73,7 +31,7 @@ function longState(version, logFrom) {
 
 /** Answers the newest `log_page` request with entries since..until (or fewer, `upTo`). */
 function answerPage(socket, upTo) {
-  const ask = socket.pageAsks().at(-1);
+  const ask = pageAsks(socket).at(-1);
   const until = Math.min(ask.until_version, upTo ?? Infinity);
   socket.deliver({
     type: "log_page",
@@ -94,14 +52,14 @@ test("a long battle's state asks for the older pages from 0, each from the last 
   sockets[0].deliver(longState(1200, 700));
   assert.equal(client.states.get("ambush"), undefined, "not whole yet, so not offered");
   assert.equal(messages.filter((m) => m.type === "state").length, 0);
-  const first = sockets[0].pageAsks()[0];
+  const first = pageAsks(sockets[0])[0];
   assert.deepEqual({ ...first, id: undefined }, { type: "log_page", id: undefined, battle: "ambush", since_version: 0, until_version: 700 });
   answerPage(sockets[0], 500);
   await settle();
-  assert.deepEqual(sockets[0].pageAsks()[1].since_version, 500);
+  assert.deepEqual(pageAsks(sockets[0])[1].since_version, 500);
   answerPage(sockets[0]);
   await settle();
-  assert.equal(sockets[0].pageAsks().length, 2);
+  assert.equal(pageAsks(sockets[0]).length, 2);
   const state = client.states.get("ambush");
   assert.equal(state.version, 1200);
   assert.deepEqual(names(state.view.log), expected(1200));
@@ -146,7 +104,7 @@ test("a gap while the pages come asks from the loading state's version; its even
 test("a newer state makes the pages of the older one moot", async () => {
   const { client, sockets, messages } = connected();
   sockets[0].deliver(longState(600, 100));
-  const stale = sockets[0].pageAsks()[0];
+  const stale = pageAsks(sockets[0])[0];
   sockets[0].deliver(longState(900, 300));
   answerPage(sockets[0]); // the newer state's page
   sockets[0].deliver({ type: "log_page", id: stale.id, battle: "ambush", since_version: 0, until_version: 100, version: 900, entries: entries(0, 100) });
@@ -167,7 +125,7 @@ test("a short state while the pages come replaces the long one", async () => {
 test("a page refused as rate_limited asks for the battle again after a pause", async () => {
   const { client, sockets, timers } = connected();
   sockets[0].deliver(longState(600, 100));
-  const ask = sockets[0].pageAsks()[0];
+  const ask = pageAsks(sockets[0])[0];
   sockets[0].deliver({ type: "error", id: ask.id, code: "rate_limited", message: "too many messages" });
   await settle();
   assert.equal(client.states.get("ambush"), undefined);
@@ -181,7 +139,7 @@ test("a page refused otherwise offers the battle with the hole it has, not askin
   sockets[0].deliver(longState(1200, 700));
   answerPage(sockets[0], 500);
   await settle();
-  const ask = sockets[0].pageAsks()[1];
+  const ask = pageAsks(sockets[0])[1];
   sockets[0].deliver({ type: "error", id: ask.id, code: "forbidden", field: "type", message: "no" });
   await settle();
   const state = client.states.get("ambush");
