@@ -39,8 +39,12 @@ function coreBandText(event, table) {
   return row ? pick(row.effect ?? row.text) : "";
 }
 
-/** Posts the influence card: roll, modifier, total and what it means on the chosen table. */
-export async function postInfluence(event, view) {
+/**
+ * Posts the influence card: roll, modifier, total and what it means on the chosen table.
+ * `event` is read on the table; `shown` gives the numbers the card's readers may see (the player
+ * view's event for a public card, where a hidden total reads "?").
+ */
+export async function postInfluence(event, view, { shown = event, gmOnly, about } = {}) {
   const total = event.total;
   const table = chosenTable();
   let meaning;
@@ -53,11 +57,13 @@ export async function postInfluence(event, view) {
     source = t("Influence.DefaultTable");
   }
   const side = t(`Side.${event.side}`);
+  const number = (value) => (value === null || value === undefined ? "?" : value);
   return postCard(
     `<h3>${esc(t("Influence.Title", { side }))}</h3>` +
-      `<p>${esc(t("Influence.Roll", { roll: event.roll, modifier: event.modifier, total }))}</p>` +
+      `<p>${esc(t("Influence.Roll", { roll: number(shown.roll), modifier: number(shown.modifier), total: number(shown.total) }))}</p>` +
       `<p><strong>${esc(meaning || t("Influence.NoRow"))}</strong></p>` +
       `<p class="bb-source">${esc(source)}</p>`,
+    { gmOnly, about },
   );
 }
 

@@ -6,6 +6,7 @@ import { ID } from "./constants.mjs";
 import { BattleApp } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { registerSettings } from "./settings.mjs";
+import { registerPanelSettings } from "./panel-settings.mjs";
 import { log } from "./log.mjs";
 
 const app = new BattleApp();
@@ -22,6 +23,7 @@ Hooks.once("init", () => {
     onBridgeChange: () => game.ready && app.connect(),
     onBattleChange: () => game.ready && app.follow(),
   });
+  registerPanelSettings();
 });
 
 Hooks.once("ready", () => {

@@ -146,6 +146,13 @@
     get flags() {
       return this._source.flags;
     }
+    /** TokenDocument#disposition (CONST.TOKEN_DISPOSITIONS) and #actorId (API docs, v13). */
+    get disposition() {
+      return this._source.disposition ?? 1;
+    }
+    get actorId() {
+      return this.actor?.id ?? null;
+    }
     get uuid() {
       return `Scene.${this.parent.id}.Token.${this.id}`;
     }
@@ -416,6 +423,13 @@
         button.addEventListener("click", (event) => tool.onChange(event, true));
         bar.append(button);
       }
+    },
+    /** An unlinked token of an actor on the scene: its own synthetic actor, the actor's id. */
+    makeToken(id, name, actorId, actorName) {
+      const ActorClass = systemId === "wfrp4e" ? WfrpActor : Actor;
+      const doc = new TokenDocument(scene, id, name, new ActorClass(actorId, actorName));
+      scene.tokens.set(id, doc);
+      return doc;
     },
     select(ids) {
       controlled.length = 0;
