@@ -77,7 +77,8 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
     """Opens the stand-in world in a page as a user, and the panel from the token controls.
 
     Keywords: user (gm1, gm2, player1), active (the active GM's id), system (e.g. wfrp4e),
-    gm_token / player_token (None: not set), url (default: the bridge's), battle (preselected).
+    gm_token / player_token (None: not set), url (default: the bridge's), battle (preselected),
+    tokens (how many on the scene), lang (en, ru).
     """
     from playwright.sync_api import Page, expect
 
@@ -92,6 +93,7 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
         url: str | None = None,
         battle: str | None = None,
         tokens: int = 4,
+        lang: str | None = None,
     ) -> Any:
         page.goto(
             standin_url(
@@ -104,6 +106,7 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
                 playerToken=player_token,
                 battle=battle,
                 tokens=tokens,
+                lang=lang,
             )
         )
         expect(page.locator("body")).to_have_attribute("data-ready", "1")

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from foundry_steps import (
+    Open,
+    bridge_barrier,
+    connected,
+    create_battle,
+    new_unit,
+    record,
+    set_up_fight,
+    world_tokens,
+)
 from playwright.sync_api import Browser, Locator, Page, WebSocket, expect
 from websockets.sync.client import connect
 
@@ -16,15 +25,6 @@ pytestmark = pytest.mark.timeout(180)
 expect.set_options(timeout=20_000)
 
 PANEL = "#background-battle-panel"
-Open = Callable[..., Locator]
-
-
-def record(page: Page, what: str) -> Any:
-    return page.evaluate(f"structuredClone(StandIn.record.{what})")
-
-
-def world_tokens(page: Page) -> list[dict[str, Any]]:
-    return page.evaluate("StandIn.tokens()")
 
 
 def notices(page: Page) -> list[str]:
@@ -56,54 +56,6 @@ def frames_sent(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
-def bridge_barrier(page: Page, battle: str = "ambush") -> str:
-    """A refused command from this page: once its error is back, every message the bridge sent
-    this page before it has been handled (the module acts on a message before any await)."""
-    return page.evaluate(
-        """async (battle) => {
-             const app = game.modules.get("background-battle").api.app;
-             try { await app.client.command(battle, {type: "start"}); }
-             catch (error) { return error.code; }
-             return "accepted";
-           }""",
-        battle,
-    )
-
-
-def connected(panel: Locator) -> None:
-    expect(panel.locator(".bb-status")).to_have_attribute("data-state", "open")
-
-
-def create_battle(panel: Locator, name: str) -> None:
-    panel.locator("[name=newBattle]").fill(name)
-    panel.locator("[data-action=createBattle]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "setup")
-    expect(panel.locator("[name=battle]")).to_have_value(name)
-
-
-def new_unit(
-    page: Page,
-    panel: Locator,
-    tokens: list[str],
-    *,
-    name: str,
-    side: str,
-    strength: int,
-    head_count: int | None = None,
-) -> Locator:
-    page.evaluate("ids => StandIn.select(ids)", tokens)
-    panel.locator("[name=unitName]").fill(name)
-    panel.locator("[name=unitSide]").select_option(side)
-    panel.locator("[name=unitStrength]").fill(str(strength))
-    if head_count is not None:
-        panel.locator("[name=oneForMany]").check()
-        panel.locator("[name=headCount]").fill(str(head_count))
-    panel.locator("[data-action=newUnit]").click()
-    row = panel.locator(".bb-unit", has_text=name)
-    expect(row.locator(".bb-unit-tokens")).to_have_attribute("data-count", str(len(tokens)))
-    return row
-
-
 def lose_rounds(panel: Locator, rounds: int) -> None:
     """Rounds with typed rolls where the allies fail and the enemies succeed."""
     for n in range(rounds):
@@ -111,17 +63,6 @@ def lose_rounds(panel: Locator, rounds: int) -> None:
         panel.locator("[name=rollEnemies]").fill("5")
         panel.locator("[data-action=roundRolls]").click()
         expect(panel.locator(".bb-phase")).to_have_attribute("data-round", str(n + 1))
-
-
-def set_up_fight(page: Page, panel: Locator, battle: str = "ambush") -> tuple[Locator, Locator]:
-    create_battle(panel, battle)
-    dwarves = new_unit(
-        page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30
-    )
-    orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
-    panel.locator("[data-action=start]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
-    return dwarves, orcs
 
 
 CASUALTY_CARDS = (
