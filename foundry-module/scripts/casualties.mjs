@@ -6,7 +6,7 @@
 import { ID } from "./constants.mjs";
 import { postCard, whisperCards, withdrawCards } from "./chat.mjs";
 import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
-import { carryOut, describeTokens, resolveTokens } from "./tokens.mjs";
+import { carryOut, carryOutUndo, checkPlan, describeTokens, resolveTokens } from "./tokens.mjs";
 import { esc, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { BridgeError } from "./logic/bridge-client.mjs";
@@ -43,6 +43,17 @@ export async function applyCasualties(app, message) {
   }
   const options = headCountShown(app, battle, unit) ? OPTIONS : { ...OPTIONS, groupName: (name) => name };
   const plan = planApply(describeTokens(docs), result, { battle, unit }, options);
+  // Everything is checked before anything is written: a refusal changes nothing.
+  const problems = checkPlan(plan, docs);
+  if (problems.length) {
+    const p = problems[0];
+    ui.notifications.error(t(`ApplyCheck.${p.reason}`, { token: p.token, status: p.status ?? "", unit: message.name ?? unit }));
+    return { plan: null, changes: 0, problems };
+  }
+  const shared = plan.summary.groups.filter((g) => g.tokens);
+  for (const group of shared) {
+    ui.notifications.info(t("Shared.Notice", { tokens: tokenNames(group.tokens), fighters: group.fighters }));
+  }
   const changes = isEmptyPlan(plan) ? 0 : await carryOut(plan, docs);
   const placed = {
     killed: result.killed - plan.unplaced.killed,
@@ -85,20 +96,30 @@ function noteFor(plan, missing) {
   }
   if (missing.length) parts.push(`${missing.length} tokens not found`);
   for (const g of plan.summary.groups) {
-    parts.push(`${g.id}: ${g.killed}/${g.wounded}/${g.fit} of ${g.fighters}`);
+    const who = g.tokens ? `${g.tokens.join(" + ")} (one actor)` : g.id;
+    parts.push(`${who}: ${g.killed}/${g.wounded}/${g.fit} of ${g.fighters}`);
   }
   return parts.join("; ").slice(0, 500);
 }
 
+/** The names of tokens given by UUID, joined for a sentence. */
+function tokenNames(uuids) {
+  return uuids.map((uuid) => foundry.utils.fromUuidSync(uuid)?.name ?? uuid).join(", ");
+}
+
 /**
- * Puts a unit's tokens back as they were before Apply. `tokenIds`: every UUID that may carry
- * the record (the unit's list and the report's).
+ * Puts a unit's tokens back as they were before Apply: every condition Apply changed on their
+ * actors (the system's own additions too) and their names. `tokenIds`: every UUID that may
+ * carry the record (the unit's list and the report's). A condition changed again since Apply
+ * is left as it is, and the GM is told. Returns how many tokens were put back.
  */
 export async function undoApply(battle, unit, tokenIds) {
   const { docs } = resolveTokens([...new Set(tokenIds)]);
   const plan = planUndo(describeTokens(docs), { battle, unit }, OPTIONS);
   if (isEmptyPlan(plan)) return 0;
-  await carryOut(plan, docs);
+  const { kept, left } = await carryOutUndo(plan, docs);
+  for (const { token, status } of kept) ui.notifications.warn(t("Undo.Kept", { token, status }));
+  for (const { token, status } of left) ui.notifications.warn(t("Undo.Left", { token, status }));
   await withdrawCards({ battle, unit, kind: "casualties" }, t("Card.Withdrawn"));
   return plan.restored.length;
 }
@@ -154,7 +175,11 @@ async function postResultCard({ name, result, plan, missing, about, gmOnly }) {
     )
     .join("");
   const groups = plan.summary.groups
-    .map((g) => `<li>${esc(foundry.utils.fromUuidSync(g.id)?.name ?? g.id)}</li>`)
+    .map((g) =>
+      g.tokens
+        ? `<li class="bb-shared">${esc(t("Shared.Chat", { ...g, tokens: tokenNames(g.tokens) }))}</li>`
+        : `<li>${esc(foundry.utils.fromUuidSync(g.id)?.name ?? g.id)}</li>`,
+    )
     .join("");
   const u = plan.unplaced;
   const warnings = [];

@@ -9,6 +9,8 @@ export const SETTINGS = Object.freeze({
   INFLUENCE_TABLE: "influenceTable",
   WHISPER: "whisperToGm",
   DEBUG: "debug",
+  /** World: players connect to the bridge themselves (one local network) instead of the relay. */
+  PLAYERS_DIRECT: "playersDirect",
 });
 
 export const FLAGS = Object.freeze({
@@ -21,6 +23,3 @@ export const FLAGS = Object.freeze({
 });
 
 export const DEFAULT_URL = "ws://127.0.0.1:8765/ws";
-
-/** Status ids for the two fates that a token shows (Foundry core and WFRP4e use the same ids). */
-export const STATUS = Object.freeze({ killed: "dead", wounded: "unconscious" });

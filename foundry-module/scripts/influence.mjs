@@ -23,8 +23,24 @@ export function chosenTable() {
   return id ? (game.tables?.get(id) ?? null) : null;
 }
 
-function resultText(result) {
-  return result.name || result.description || result.text || "";
+/**
+ * The rows of a RollTable for a total, drawn before or not: `RollTable#getResultsForRoll`
+ * skips results already drawn (a table without replacement), but the Influence total names
+ * its row every time.
+ */
+export function rowsFor(table, total) {
+  return table.results.filter((r) => r.range[0] <= total && total <= r.range[1]);
+}
+
+/** A row as HTML: its name (text, escaped) and its description (HTML, enriched as Foundry
+ * shows it: links, inline rolls). */
+async function rowHtml(result) {
+  const TextEditor = foundry.applications.ux.TextEditor.implementation;
+  const description = result.description
+    ? await TextEditor.enrichHTML(result.description, { secrets: false })
+    : "";
+  const name = result.name ? `<p><strong>${esc(result.name)}</strong></p>` : "";
+  return name + (description ? `<div class="bb-description">${description}</div>` : "");
 }
 
 /** The text of the core's own band for a total (the core's event carries it; else by range). */
@@ -50,10 +66,11 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
   let meaning;
   let source;
   if (table) {
-    meaning = table.getResultsForRoll(total).map(resultText).join(" ");
+    meaning = (await Promise.all(rowsFor(table, total).map(rowHtml))).join("");
     source = table.name;
   } else {
-    meaning = coreBandText(event, view?.influence_table);
+    const text = coreBandText(event, view?.influence_table);
+    meaning = text ? `<p><strong>${esc(text)}</strong></p>` : "";
     source = t("Influence.DefaultTable");
   }
   const side = t(`Side.${event.side}`);
@@ -61,7 +78,7 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
   return postCard(
     `<h3>${esc(t("Influence.Title", { side }))}</h3>` +
       `<p>${esc(t("Influence.Roll", { roll: number(shown.roll), modifier: number(shown.modifier), total: number(shown.total) }))}</p>` +
-      `<p><strong>${esc(meaning || t("Influence.NoRow"))}</strong></p>` +
+      (meaning || `<p><strong>${esc(t("Influence.NoRow"))}</strong></p>`) +
       `<p class="bb-source">${esc(source)}</p>`,
     { gmOnly, about },
   );
@@ -81,7 +98,7 @@ export async function importDefaultTable(coreTable) {
     return {
       type: "text",
       name: text,
-      description: text,
+      description: `<p>${esc(text)}</p>`,
       range: [row.min ?? -1000, row.max ?? 1000],
       weight: 1,
     };

@@ -5,7 +5,7 @@
 import { ID } from "./constants.mjs";
 import { BattleApp } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
-import { registerSettings } from "./settings.mjs";
+import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
 import { log } from "./log.mjs";
 
@@ -25,6 +25,8 @@ Hooks.once("init", () => {
   });
   registerPanelSettings();
 });
+
+Hooks.once("setup", () => readDebugSetting());
 
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);

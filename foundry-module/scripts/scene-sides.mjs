@@ -4,7 +4,6 @@
  * name (logic/scene-sides.mjs); the GM types each unit's strength and confirms once. Also: the
  * tokens an Actor or Token drop on a unit stands for.
  */
-import { STATUS } from "./constants.mjs";
 import { hasStatus } from "./conditions.mjs";
 import { sidesFromTokens } from "./logic/scene-sides.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
@@ -23,7 +22,7 @@ export function proposeSides(by = "actor") {
     actorId: doc.actorId ?? doc.actor?.id ?? null,
     actorName: doc.actor?.name ?? doc.name,
     disposition: doc.disposition,
-    dead: hasStatus(doc.actor, STATUS.killed),
+    dead: hasStatus(doc.actor, "dead"),
   }));
   return sidesFromTokens(descriptors, { by });
 }

@@ -1,10 +1,20 @@
-/** The module's settings: registered on `init`, read through `setting()`. */
+/**
+ * The module's settings: registered on `init`, read through `setting()` (from `setup` on: a
+ * setting cannot be read before, hookEvents.setup).
+ *
+ * What a player sees in Foundry's settings window: the client settings only (world settings are
+ * shown to those who may change them). So the GM token, a client setting a player never needs,
+ * is not in the window (`config: false`): GMs enter it in the GM-only menu "Bridge connection"
+ * (gm-menu.mjs). A player is left with the debug log, which helps when reporting a problem.
+ */
 import { DEFAULT_URL, ID, SETTINGS } from "./constants.mjs";
 import { setDebug } from "./log.mjs";
+import { gmTokenMenu } from "./gm-menu.mjs";
 
 /**
- * Registers every setting. `onBridgeChange` is called when the URL or a token changes, so the
- * module reconnects with the new values; `onBattleChange` when the GM shows another battle.
+ * Registers every setting. `onBridgeChange` is called when the URL, a token or the way players
+ * connect changes, so the module reconnects with the new values; `onBattleChange` when the GM
+ * shows another battle. A world setting's onChange runs in every connected browser.
  *
  * The GM token is a client setting (kept in the GM's own browser): world settings reach every
  * connected client, and a player holding the GM token would get GM rights on the bridge.
@@ -29,15 +39,31 @@ export function registerSettings({ onBridgeChange, onBattleChange }) {
     default: "",
     onChange: reconnect,
   });
+  game.settings.register(ID, SETTINGS.PLAYERS_DIRECT, {
+    name: "BACKGROUND_BATTLE.Relay.Direct.Name",
+    hint: "BACKGROUND_BATTLE.Relay.Direct.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+    onChange: reconnect,
+  });
   game.settings.register(ID, SETTINGS.GM_TOKEN, {
     name: "BACKGROUND_BATTLE.Settings.GmToken.Name",
     hint: "BACKGROUND_BATTLE.Settings.GmToken.Hint",
     scope: "client",
-    config: true,
-    restricted: true,
+    config: false,
     type: String,
     default: "",
     onChange: reconnect,
+  });
+  game.settings.registerMenu(ID, "gmTokenMenu", {
+    name: "BACKGROUND_BATTLE.GmMenu.Name",
+    label: "BACKGROUND_BATTLE.GmMenu.Label",
+    hint: "BACKGROUND_BATTLE.GmMenu.Hint",
+    icon: "fa-solid fa-key",
+    type: gmTokenMenu(),
+    restricted: true,
   });
   game.settings.register(ID, SETTINGS.BATTLE, {
     scope: "world",
@@ -71,6 +97,10 @@ export function registerSettings({ onBridgeChange, onBattleChange }) {
     default: false,
     onChange: (value) => setDebug(value),
   });
+}
+
+/** Turns the debug log on or off as set (call from `setup` on). */
+export function readDebugSetting() {
   setDebug(game.settings.get(ID, SETTINGS.DEBUG));
 }
 

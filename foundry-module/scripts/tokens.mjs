@@ -1,10 +1,12 @@
 /**
  * Tokens of a unit: found by their UUIDs (the list the bridge keeps per unit), read as plain
- * data for logic/fates.mjs, changed by carrying out a plan (token updates batched per scene,
- * then the conditions), linked to and unlinked from units.
+ * data for logic/fates.mjs, checked before anything is written, changed by carrying out a plan
+ * (token records batched per scene, then the conditions, then what the actors show after), put
+ * back by an undo plan, linked to and unlinked from units.
  */
-import { FLAGS, ID, STATUS } from "./constants.mjs";
-import { hasStatus, setStatus } from "./conditions.mjs";
+import { FLAGS, ID } from "./constants.mjs";
+import { changeCondition, conditionsOf, knowsStatus, setStatus, statusId } from "./conditions.mjs";
+import { restoreTarget, stepsTo } from "./logic/fates.mjs";
 import { log } from "./log.mjs";
 
 /** Token documents for UUIDs, in that order; `missing` lists the UUIDs not found. */
@@ -19,16 +21,45 @@ export function resolveTokens(uuids) {
   return { docs, missing };
 }
 
-/** Plain descriptors of token documents, keyed by UUID, as logic/fates.mjs takes them. */
+/**
+ * Plain descriptors of token documents, keyed by UUID, as logic/fates.mjs takes them. Tokens
+ * linked to one actor share its conditions: `actor` is that actor's UUID (an unlinked token's
+ * actor is its own).
+ */
 export function describeTokens(docs) {
-  return docs.map((doc) => ({
-    id: doc.uuid,
-    name: doc.name,
-    fighters: doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
-    dead: hasStatus(doc.actor, STATUS.killed),
-    unconscious: hasStatus(doc.actor, STATUS.wounded),
-    applied: doc.getFlag(ID, FLAGS.APPLIED) ?? null,
-  }));
+  return docs.map((doc) => {
+    const conditions = conditionsOf(doc.actor);
+    const shows = (fate) => conditions.some(([id]) => id === statusId(fate));
+    return {
+      id: doc.uuid,
+      name: doc.name,
+      fighters: doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
+      actor: doc.actor?.uuid ?? null,
+      dead: shows("dead"),
+      unconscious: shows("unconscious"),
+      conditions,
+      applied: doc.getFlag(ID, FLAGS.APPLIED) ?? null,
+    };
+  });
+}
+
+/**
+ * What would stop a plan half-way, found before anything is written: a token without an actor,
+ * a status id the system does not know. Returns [{token, reason, status?}] (empty: go ahead).
+ */
+export function checkPlan(plan, docs) {
+  const byUuid = new Map(docs.map((doc) => [doc.uuid, doc]));
+  const problems = [];
+  for (const change of plan.conditions) {
+    const doc = byUuid.get(change.id);
+    const id = statusId(change.status);
+    if (!doc?.actor) problems.push({ token: doc?.name ?? change.id, reason: "no_actor" });
+    else if (!knowsStatus(doc.actor, id)) problems.push({ token: doc.name, reason: "unknown_status", status: id });
+  }
+  for (const update of plan.updates) {
+    if (!byUuid.has(update._id)) problems.push({ token: update._id, reason: "no_token" });
+  }
+  return problems;
 }
 
 /** Groups updates keyed by token UUID into one batch per scene, keyed by the token's own id. */
@@ -44,42 +75,96 @@ function batchesByScene(updates, byUuid) {
   return batches;
 }
 
+async function writeBatches(updates, byUuid) {
+  let count = 0;
+  for (const [scene, batch] of batchesByScene(updates, byUuid)) {
+    await scene.updateEmbeddedDocuments("Token", batch);
+    count += batch.length;
+  }
+  return count;
+}
+
+/** Runs `work(actor, items)` for each actor's share of `items` (keyed by token UUID `id`):
+ * actors in parallel, each actor's own items in order. Returns the sum of the results. */
+async function perActor(items, byUuid, work) {
+  const groups = new Map();
+  for (const item of items) {
+    if (!groups.has(item.id)) groups.set(item.id, []);
+    groups.get(item.id).push(item);
+  }
+  const counts = await Promise.all(
+    [...groups].map(([uuid, list]) => work(byUuid.get(uuid)?.actor, list)),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
 /**
- * Carries out a plan from logic/fates.mjs on the given token documents: first the token records,
- * in one batched `updateEmbeddedDocuments` per scene (so an interrupted run is finished by the
- * next Apply), then the conditions on each token's actor. Returns the number of changes.
+ * Carries out an Apply plan from logic/fates.mjs on the given token documents (checked first
+ * with checkPlan): the token records in one batched `updateEmbeddedDocuments` per scene (so an
+ * interrupted run is finished by the next Apply), then the conditions, once per actor, then
+ * the record of what each changed actor shows now (with the system's own additions), which
+ * Undo reads. Returns the number of changes.
  */
 export async function carryOut(plan, docs) {
   const byUuid = new Map(docs.map((doc) => [doc.uuid, doc]));
-  let changes = 0;
-  for (const [scene, updates] of batchesByScene(plan.updates, byUuid)) {
-    await scene.updateEmbeddedDocuments("Token", updates);
-    changes += updates.length;
-  }
-  // Conditions live on each token's actor: one actor after another would wait for every
-  // round trip, so tokens go in parallel, each token's own changes in order.
-  const perToken = new Map();
-  for (const change of plan.conditions) {
-    if (!perToken.has(change.id)) perToken.set(change.id, []);
-    perToken.get(change.id).push(change);
-  }
-  const counts = await Promise.all(
-    [...perToken].map(async ([uuid, list]) => {
-      const actor = byUuid.get(uuid)?.actor;
-      if (!actor) {
-        log.warn(`token ${uuid} has no actor: it cannot show ${list.map((c) => c.status)}`);
-        return 0;
-      }
-      let done = 0;
-      for (const change of list) {
-        if (await setStatus(actor, change.status, change.active)) done += 1;
-      }
-      return done;
-    }),
-  );
-  changes += counts.reduce((a, b) => a + b, 0);
+  let changes = await writeBatches(plan.updates, byUuid);
+  changes += await perActor(plan.conditions, byUuid, async (actor, list) => {
+    let done = 0;
+    for (const change of list) if (await setStatus(actor, change.status, change.active)) done += 1;
+    return done;
+  });
+  const after = plan.conditions.flatMap((change) => change.tokens.map((uuid) => ({ uuid, owner: change.id })));
+  const seen = new Set();
+  const afterUpdates = after
+    .filter(({ uuid }) => !seen.has(uuid) && seen.add(uuid))
+    .map(({ uuid, owner }) => ({
+      _id: uuid,
+      [`flags.${ID}.${FLAGS.APPLIED}.after`]: conditionsOf(byUuid.get(owner)?.actor),
+    }));
+  await writeBatches(afterUpdates, byUuid);
   log.debug("carried out", plan, `${changes} changes`);
   return changes;
+}
+
+/** Passes an undo makes over one actor: each pass takes back what the one before added. */
+const MAX_PASSES = 4;
+
+/**
+ * Puts an actor's conditions back (see restoreTarget); the system's own side effects of the
+ * steps (WFRP4e: losing unconscious brings fatigued) are taken back by the next pass.
+ * Returns {steps, kept, left}: `left` what could not be put back.
+ */
+async function restoreActor(actor, restore) {
+  if (!actor) return { steps: 0, kept: [], left: [] };
+  const { target, kept } = restoreTarget(restore.before, restore.after, conditionsOf(actor));
+  let steps = 0;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const todo = stepsTo(conditionsOf(actor), target).filter((s) => knowsStatus(actor, s.status));
+    if (!todo.length) break;
+    for (const step of todo) {
+      if (await changeCondition(actor, step.status, step.from, step.to)) steps += 1;
+    }
+  }
+  return { steps, kept, left: stepsTo(conditionsOf(actor), target).map((s) => s.status) };
+}
+
+/**
+ * Carries out an Undo plan: each actor's conditions first, then the token records (names back,
+ * records gone), so an interrupted undo can be run again. Returns {kept, left} per token name.
+ */
+export async function carryOutUndo(plan, docs) {
+  const byUuid = new Map(docs.map((doc) => [doc.uuid, doc]));
+  const kept = [];
+  const left = [];
+  await perActor(plan.restores, byUuid, async (actor, [restore]) => {
+    const result = await restoreActor(actor, restore);
+    const name = byUuid.get(restore.id)?.name ?? restore.id;
+    for (const status of result.kept) kept.push({ token: name, status });
+    for (const status of result.left) left.push({ token: name, status });
+    return result.steps;
+  });
+  await writeBatches(plan.updates, byUuid);
+  return { kept, left };
 }
 
 /** Writes one batch of flag updates per scene for the given documents. */

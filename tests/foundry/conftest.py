@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 import pytest
 from bridge_process import BridgeProcess
 from chromium import launch_args
+from foundry_server import FoundryServer
 
 ROOT = Path(__file__).resolve().parents[2]
 GM_TOKEN = "gm-token-for-tests-0123456789"
@@ -61,6 +62,15 @@ def bridge(tmp_path: Path, site: str) -> Iterator[Bridge]:
     running.stop()
 
 
+@pytest.fixture
+def foundry_server() -> Iterator[FoundryServer]:
+    """The world's server, for a test that opens several clients (support/foundry_server.py)."""
+    running = FoundryServer()
+    running.start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return launch_args(browser_type_launch_args)
@@ -73,14 +83,22 @@ def standin_url(site: str, **params: Any) -> str:
 
 
 @pytest.fixture
-def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
+def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
     """Opens the stand-in world in a page as a user, and the panel from the token controls.
 
     Keywords: user (gm1, gm2, player1), active (the active GM's id), system (e.g. wfrp4e),
     gm_token / player_token (None: not set), url (default: the bridge's), battle (preselected),
-    tokens (how many on the scene), lang (en, ru).
+    panel (False: do not open it), any other stand-in query parameter (docs in
+    standin/foundry-standin.js). The test fails on an error in a page: an uncaught exception, a
+    panel that failed to render, a call a real Foundry refuses (the stand-in's `stand-in:` lines).
     """
-    from playwright.sync_api import Page, expect
+    from playwright.sync_api import ConsoleMessage, Page, expect
+
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and message.text.startswith("stand-in:"):
+            errors.append(message.text)
 
     def open_page(
         page: Page,
@@ -93,8 +111,11 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
         url: str | None = None,
         battle: str | None = None,
         tokens: int = 4,
-        lang: str | None = None,
+        panel: bool = True,
+        **extra: Any,
     ) -> Any:
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
         page.goto(
             standin_url(
                 site,
@@ -106,13 +127,17 @@ def open_foundry(site: str, bridge: Bridge) -> Callable[..., Any]:
                 playerToken=player_token,
                 battle=battle,
                 tokens=tokens,
-                lang=lang,
+                **extra,
             )
         )
         expect(page.locator("body")).to_have_attribute("data-ready", "1")
-        page.click("button[data-tool='background-battle']")
-        panel = page.locator("#background-battle-panel")
-        expect(panel).to_be_visible()
-        return panel
+        shown = page.locator("#background-battle-panel")
+        if panel:
+            page.click("button[data-tool='background-battle']")
+            expect(shown).to_be_visible()
+        return shown
 
-    return open_page
+    # a test that causes an error on purpose reads and clears `open_foundry.errors`
+    setattr(open_page, "errors", errors)  # noqa: B010
+    yield open_page
+    assert errors == [], errors

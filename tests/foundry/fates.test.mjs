@@ -6,9 +6,13 @@ import {
   assignFates,
   checkResult,
   groupConditions,
+  conditionsNow,
+  holdersOf,
   isEmptyPlan,
   planApply,
   planUndo,
+  restoreTarget,
+  stepsTo,
 } from "../../foundry-module/scripts/logic/fates.mjs";
 
 const SCOPE = "background-battle";
@@ -26,16 +30,22 @@ function soldiers(n) {
   }));
 }
 
-/** Carries out a plan on plain token objects, as the Foundry side does on documents. */
+/** Carries out a plan on plain token objects, as the Foundry side does on documents: the
+ * records, the conditions (on every token of a holder: they share the actor), then `after`. */
 function carryOut(tokens, plan) {
   const byId = new Map(tokens.map((t) => [t.id, structuredClone(t)]));
-  for (const c of plan.conditions) byId.get(c.id)[c.status] = c.active;
+  for (const r of plan.restores ?? []) {
+    const { target } = restoreTarget(r.before, r.after, conditionsNow(byId.get(r.id)));
+    for (const id of r.tokens) Object.assign(byId.get(id), { dead: "dead" in target, unconscious: "unconscious" in target });
+  }
   for (const u of plan.updates) {
     const t = byId.get(u._id);
     if ("name" in u) t.name = u.name;
     if (`flags.${SCOPE}.applied` in u) t.applied = structuredClone(u[`flags.${SCOPE}.applied`]);
     if (`flags.${SCOPE}.-=applied` in u) t.applied = null;
   }
+  for (const c of plan.conditions) for (const id of c.tokens) byId.get(id)[c.status] = c.active;
+  for (const c of plan.conditions) for (const id of c.tokens) byId.get(id).applied.after = conditionsNow(byId.get(id));
   return tokens.map((t) => byId.get(t.id));
 }
 
@@ -195,4 +205,46 @@ test("any result on any tokens keeps the counts and applies idempotently", () =>
       }
     }
   }
+});
+
+test("tokens of one shared actor are one holder of their fighters, marked once", () => {
+  const tokens = soldiers(4);
+  tokens[1].actor = "Actor.hero";
+  tokens[2].actor = "Actor.hero";
+  assert.deepEqual(holdersOf(tokens).map((h) => [h.id, h.fighters]), [["t1", 1], ["t2", 2], ["t4", 1]]);
+  const plan = planApply(tokens, { killed: 2, wounded: 2, fit: 0 }, TARGET, OPTIONS);
+  // the two singles take a fate each; the shared actor holds the other two fighters as counts
+  assert.deepEqual(plan.summary.killed, ["t1", "t4"]);
+  assert.deepEqual(plan.summary.groups, [
+    { id: "t2", fighters: 2, killed: 0, wounded: 2, fit: 0, tokens: ["t2", "t3"] },
+  ]);
+  // one condition change for the shared actor, not one per token
+  const shared = plan.conditions.filter((c) => c.id === "t2");
+  assert.deepEqual(shared, [{ id: "t2", tokens: ["t2", "t3"], status: "unconscious", active: true }]);
+  const after = carryOut(tokens, plan);
+  assert.deepEqual(after.map((t) => t.name), ["Soldier 1", "Soldier 2 (0/2)", "Soldier 3 (0/2)", "Soldier 4"]);
+  assert.ok(isEmptyPlan(planApply(after, { killed: 2, wounded: 2, fit: 0 }, TARGET, OPTIONS)));
+  const undo = planUndo(after, TARGET, OPTIONS);
+  assert.equal(undo.restores.length, 3); // one per actor
+  assert.deepEqual(carryOut(after, undo), tokens);
+});
+
+test("undo takes back the system's own side effects and leaves later changes alone", () => {
+  // WFRP4e: unconscious came with prone; the GM added bleeding after Apply
+  const before = [["fatigued", 1]];
+  const after = [["fatigued", 1], ["prone", 1], ["unconscious", 1]];
+  const now = [...after, ["bleeding", 2]];
+  const { target, kept } = restoreTarget(before, after, now);
+  assert.deepEqual(target, { fatigued: 1, bleeding: 2 });
+  assert.deepEqual(kept, []);
+  // removing unconscious gave fatigued 2: the next step takes it back to 1
+  assert.deepEqual(stepsTo([["fatigued", 2], ["bleeding", 2]], target), [{ status: "fatigued", from: 2, to: 1 }]);
+});
+
+test("a condition changed again since Apply is kept as it is", () => {
+  const { target, kept } = restoreTarget([], [["dead", 1]], []);
+  assert.deepEqual(target, {});
+  assert.deepEqual(kept, ["dead"]);
+  // an Apply cut short (after unknown): what differs from before counts as Apply's
+  assert.deepEqual(restoreTarget([], null, [["unconscious", 1], ["prone", 1]]).target, {});
 });

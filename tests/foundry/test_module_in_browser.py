@@ -211,7 +211,12 @@ def test_link_unlink_an_automatic_round_and_a_whispered_card(
     expect(dwarves.locator(".bb-applied")).to_be_visible()
     page.wait_for_function("StandIn.record.chat.length >= 1")
     for card in record(page, "chat"):
-        assert sorted(card["whisper"]) == ["gm1", "gm2"]
+        assert sorted(card["whisper"]) == ["gm1", "gm2"]  # stored as user ids
+
+
+def conditions_of(page: Page, ids: tuple[str, ...] = ("tok1", "tok2", "tok3")) -> dict[str, Any]:
+    """What each token's actor shows: its statuses and the value of each condition."""
+    return {t["id"]: (t["statuses"], t["values"]) for t in world_tokens(page) if t["id"] in ids}
 
 
 @pytest.mark.parametrize("system", ["generic", "wfrp4e"])
@@ -224,6 +229,11 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     lose_rounds(panel, 2)
     panel.locator("[data-action=endBattle]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    # conditions of the GM's own before the result: Undo must give back exactly these
+    page.evaluate("StandIn.setStatus('tok1', 'prone', true)")
+    if system == "wfrp4e":
+        page.evaluate("StandIn.setStatus('tok2', 'fatigued', true)")
+    before = conditions_of(page)
 
     fates = casualties_shown(dwarves)
     assert fates["killed"] + fates["wounded"] > 0, fates
@@ -236,8 +246,15 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     soldiers = [tokens[i] for i in ("tok1", "tok2", "tok3")]
     assert sum("dead" in t["statuses"] for t in soldiers) == fates["killed"]
     assert sum("unconscious" in t["statuses"] for t in soldiers) == fates["wounded"]
-    assert sum(not t["statuses"] for t in soldiers) == fates["fit"]
-    assert len(record(page, "updates")) == before_writes + 1  # one batch for the unit
+    fallen = {"dead", "unconscious"}
+    assert sum(not fallen & set(t["statuses"]) for t in soldiers) == fates["fit"]
+    for t in soldiers:
+        if "dead" in t["statuses"]:
+            assert t["overlay"] == ["dead"]  # the defeated status, shown as the overlay
+        if system == "wfrp4e" and "unconscious" in t["statuses"]:
+            assert "prone" in t["statuses"]  # WFRP4e's addCondition("unconscious") adds prone
+    # one batch of token records for the unit, then one of what their actors show after
+    assert len(record(page, "updates")) == before_writes + 2
     calls = record(page, "conditions")
     assert len(calls) == fates["killed"] + fates["wounded"]
     expected_call = "addCondition" if system == "wfrp4e" else "toggleStatusEffect"
@@ -262,15 +279,17 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     assert tokens_after["tok4"]["name"] == "Soldier 4"
     assert tokens_after["tok4"]["flags"]["background-battle"]["applied"]["counts"]["fighters"] == 10
 
-    # Undo apply: the soldiers are back as they were, and the bridge forgot the report
+    # Undo apply: the soldiers are back exactly as they were (WFRP4e: no prone, no fatigued
+    # left over from the system's own rules), and the bridge forgot the report
     dwarves.locator("[data-action=undoApply]").click()
     expect(page.locator("#notifications")).to_contain_text("3 tokens put back")
     expect(dwarves.locator(".bb-applied")).to_have_count(0)
     assert list(bridge_applied(bridge)) == [orcs.get_attribute("data-unit")]
+    assert conditions_of(page) == before
     for token in world_tokens(page)[:3]:
-        assert token["statuses"] == []
         assert token["name"].startswith("Soldier ")
         assert "applied" not in token["flags"]["background-battle"]
+    assert not [n for n in record(page, "notices") if n["level"] == "warning"]
 
     # Apply after the undo: the bridge sends the result again, the same tokens show it again
     dwarves.locator("[data-action=applyUnit]").click()

@@ -101,7 +101,7 @@ def test_a_round_shows_its_result_where_the_gm_clicked_and_in_chat(
         "StandIn.record.chat.some(c => c.content.includes('Round 1'))", timeout=20_000
     )
     card = next(c for c in record(page, "chat") if "Round 1" in c["content"])
-    assert "whisper" not in card
+    assert card["whisper"] == []  # public
     assert f"d100 {rolls['allies']}" in card["content"]
     assert f"d100 {rolls['enemies']} against ?" in card["content"]
 
@@ -295,16 +295,14 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     panel = open_foundry(page, tokens=0)
     connected(panel)
     page.evaluate(
-        """() => {
-             for (let i = 1; i <= 5; i++) StandIn.addToken({id: `d${i}`, name: `Dwarf ${i}`,
-               actorId: "dwarf", actorName: "Dwarf rangers", disposition: 1});
-             for (let i = 1; i <= 8; i++) StandIn.addToken({id: `o${i}`, name: "Orc",
-               actorId: "orc", actorName: "Orc boyz", disposition: -1});
-             for (let i = 1; i <= 4; i++) StandIn.addToken({id: `g${i}`, name: "Goblin",
-               actorId: "gob", actorName: "Goblin archers", disposition: -1});
-             StandIn.addToken({id: "dead", name: "Orc", actorId: "orc", actorName: "Orc boyz",
-               disposition: -1, dead: true});
-             StandIn.addToken({id: "cow", name: "Cow", actorId: "cow", disposition: 0});
+        """async () => {
+             const add = (id, name, actorId, actorName, disposition, dead = false) =>
+               StandIn.addToken({id, name, actorId, actorName, disposition, dead});
+             for (let i = 1; i <= 5; i++) await add(`d${i}`, `Dwarf ${i}`, "dw", "Rangers", 1);
+             for (let i = 1; i <= 8; i++) await add(`o${i}`, "Orc", "orc", "Orc boyz", -1);
+             for (let i = 1; i <= 4; i++) await add(`g${i}`, "Goblin", "gob", "Goblins", -1);
+             await add("dead", "Orc", "orc", "Orc boyz", -1, true);
+             await add("cow", "Cow", "cow", "Cow", 0);
            }"""
     )
     create_battle(panel, "ambush")
@@ -321,7 +319,7 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     # nothing is sent before the GM confirms; a missing strength is refused by name
     assert gm_view(page)["units"] == []
     panel.locator("[data-action=sceneConfirm]").click()
-    expect(page.locator("#notifications .warning").last).to_contain_text("Dwarf rangers")
+    expect(page.locator("#notifications .warning").last).to_contain_text("Rangers")
     assert gm_view(page)["units"] == []
     for row, strength in zip(rows.all(), (40, 48, 16), strict=True):
         row.locator("input").fill(str(strength))
@@ -329,9 +327,9 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     expect(panel.locator(".bb-unit")).to_have_count(3)
     units = {u["name"]: (u["side"], u["fighters"], u["strength"]) for u in gm_view(page)["units"]}
     assert units == {
-        "Dwarf rangers": ("allies", 5, 40),
+        "Rangers": ("allies", 5, 40),
         "Orc boyz": ("enemies", 8, 48),
-        "Goblin archers": ("enemies", 4, 16),
+        "Goblins": ("enemies", 4, 16),
     }
     counts = panel.locator(".bb-unit-tokens")
     expect(counts).to_have_text(["5 tokens", "8 tokens", "4 tokens"])

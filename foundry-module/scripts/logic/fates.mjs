@@ -4,16 +4,22 @@
  * The core decides how many fighters of a unit are killed, wounded and fit; this file only
  * decides which tokens show it. A token is described by a plain object:
  *
- *   {id, name, fighters, dead, unconscious, applied}
+ *   {id, name, fighters, actor, dead, unconscious, conditions, applied}
  *
  * `fighters` is 1 for a token that is one fighter, N for a token standing for N fighters
- * ("group token"); `dead` and `unconscious` are its current conditions; `applied` is the record
- * the module left on it by an earlier Apply (or null): {battle, unit, result, fate, counts,
- * before: {dead, unconscious, name}}. A record always has the same keys (fate or counts is
- * null), so that Foundry's merging update replaces it whole.
+ * ("group token"). `actor` names the actor whose conditions the token shows: tokens linked to one
+ * actor share its conditions, so they are taken together as one holder of their fighters, like
+ * a group token (absent: the token has an actor of its own). `dead` and `unconscious` are what
+ * the actor shows now; `conditions` every condition it has now, as [[id, value], ...] (a value is
+ * a numbered condition's count, else 1). `applied` is the record the module left by an earlier
+ * Apply (or null): {battle, unit, result, fate, counts, shared, before: {name, conditions},
+ * after}. `after` is the actor's conditions right after the last Apply (null while that Apply
+ * is being carried out). Condition lists are arrays, and a record always has the same keys, so
+ * that Foundry's merging update replaces them whole.
  *
- * A plan lists the condition changes (per token, per status) and the token document updates
- * (one batch). Applying the same result twice gives an empty plan; undo restores `before`.
+ * A plan lists the condition changes (one per holder) and the token document updates (one
+ * batch). Applying the same result twice gives an empty plan; undo restores `before` for every
+ * condition the Apply changed (see restoreTarget).
  */
 
 export const FATES = Object.freeze(["killed", "wounded", "fit"]);
@@ -60,12 +66,32 @@ function rankBy(tokens, rank) {
 }
 
 /**
- * Decides the fate of every token for a casualty result.
+ * The holders of fates: a token with an actor of its own, or all the tokens that share one
+ * actor (their fighters added up). A holder's id is its first token's; link order is kept.
+ */
+export function holdersOf(tokens) {
+  const byActor = new Map();
+  for (const token of tokens) {
+    const key = token.actor ?? `token:${token.id}`;
+    if (!byActor.has(key)) byActor.set(key, []);
+    byActor.get(key).push(token);
+  }
+  return [...byActor.values()].map((members) => ({
+    id: members[0].id,
+    tokens: members,
+    fighters: members.reduce((sum, t) => sum + fightersOf(t), 0),
+    dead: Boolean(members[0].dead),
+    unconscious: Boolean(members[0].unconscious),
+  }));
+}
+
+/**
+ * Decides the fate of every holder (see holdersOf) for a casualty result.
  *
- * Single tokens take the dead first, then the wounded; tokens already showing a fate are chosen
+ * Single fighters take the dead first, then the wounded; those already showing a fate are chosen
  * for it first, so a second Apply (or a GM's own choice of who fell) changes nothing.
- * What single tokens cannot hold goes to group tokens as counts; what no token can hold is
- * returned as `unplaced`.
+ * What single fighters cannot hold goes to group holders (a token standing for many, or the
+ * tokens of one shared actor) as counts; what no token can hold is returned as `unplaced`.
  *
  * @example
  * assignFates([{id: "a"}, {id: "b", dead: true}], {killed: 1, wounded: 1, fit: 0})
@@ -73,8 +99,9 @@ function rankBy(tokens, rank) {
  */
 export function assignFates(tokens, result) {
   const left = checkResult(result);
-  const singles = tokens.filter((t) => fightersOf(t) === 1);
-  const groups = tokens.filter((t) => fightersOf(t) > 1);
+  const holders = holdersOf(tokens);
+  const singles = holders.filter((h) => h.fighters === 1);
+  const groups = holders.filter((h) => h.fighters > 1);
   const fates = {};
 
   let free = singles;
@@ -99,7 +126,7 @@ export function assignFates(tokens, result) {
 
   const counts = {};
   for (const g of groups) {
-    let room = fightersOf(g);
+    let room = g.fighters;
     const c = { fighters: room, killed: 0, wounded: 0, fit: 0 };
     for (const fate of FATES) {
       const n = Math.min(room, left[fate]);
@@ -107,90 +134,147 @@ export function assignFates(tokens, result) {
       left[fate] -= n;
       room -= n;
     }
-    // A group token with more heads than the result names keeps the rest fit.
+    // A group with more heads than the result names keeps the rest fit.
     c.fit += room;
     counts[g.id] = c;
   }
-  return { singles: fates, groups: counts, unplaced: left };
+  return { singles: fates, groups: counts, unplaced: left, holders };
 }
 
 function sameJson(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A token's conditions now, as [[id, value], ...] (from dead/unconscious when not given). */
+export function conditionsNow(token) {
+  if (Array.isArray(token.conditions)) return token.conditions;
+  const list = [];
+  if (token.dead) list.push(["dead", 1]);
+  if (token.unconscious) list.push(["unconscious", 1]);
+  return list;
+}
+
 /**
- * The plan for "Apply": condition changes and one batch of token updates.
+ * The plan for "Apply": condition changes (one per holder: `id` its first token, `tokens` all
+ * of them) and one batch of token updates.
  *
  * `target` is {battle, unit}; `flagScope` the module id (token flags live under it);
  * `groupName(baseName, counts)` formats a group token's name (wording stays in the shell).
  */
 export function planApply(tokens, result, target, { flagScope, groupName }) {
   const clean = checkResult(result);
-  const { singles, groups, unplaced } = assignFates(tokens, clean);
+  const { singles, groups, unplaced, holders } = assignFates(tokens, clean);
   const conditions = [];
   const updates = [];
   const summary = { killed: [], wounded: [], fit: [], groups: [] };
 
-  for (const token of tokens) {
-    const before = token.applied?.before ?? {
-      dead: Boolean(token.dead),
-      unconscious: Boolean(token.unconscious),
-      name: token.name,
-    };
-    let want;
-    let record;
-    let name = before.name;
-    if (token.id in singles) {
-      const fate = singles[token.id];
-      want = conditionsFor(fate);
-      record = { battle: target.battle, unit: target.unit, result: clean, fate, counts: null, before };
-      summary[fate].push(token.id);
-    } else {
-      const counts = groups[token.id];
-      want = groupConditions(counts);
-      name = groupName(before.name, counts);
-      record = { battle: target.battle, unit: target.unit, result: clean, fate: null, counts, before };
-      summary.groups.push({ id: token.id, ...counts });
+  for (const holder of holders) {
+    const fate = singles[holder.id] ?? null;
+    const counts = fate ? null : groups[holder.id];
+    const want = fate ? conditionsFor(fate) : groupConditions(counts);
+    const ids = holder.tokens.map((t) => t.id);
+    const changes = ["dead", "unconscious"]
+      .filter((status) => holder[status] !== want[status])
+      .map((status) => ({ id: holder.id, tokens: ids, status, active: want[status] }));
+    conditions.push(...changes);
+    if (fate) summary[fate].push(holder.id);
+    else summary.groups.push({ id: holder.id, ...counts, ...(ids.length > 1 ? { tokens: ids } : {}) });
+
+    for (const token of holder.tokens) {
+      const before = token.applied?.before ?? { name: token.name, conditions: conditionsNow(token) };
+      // Right after this Apply: unknown until it is carried out when conditions change.
+      const after = changes.length ? null : (token.applied?.after ?? conditionsNow(token));
+      const shared = ids.length > 1 ? ids : null;
+      const record = { battle: target.battle, unit: target.unit, result: clean, fate, counts, shared, before, after };
+      const name = fate ? before.name : groupName(before.name, counts);
+      const update = {};
+      if (name !== token.name) update.name = name;
+      if (!sameJson(token.applied ?? null, record)) update[`flags.${flagScope}.applied`] = record;
+      if (Object.keys(update).length) updates.push({ _id: token.id, ...update });
     }
-    for (const status of ["dead", "unconscious"]) {
-      if (Boolean(token[status]) !== want[status]) {
-        conditions.push({ id: token.id, status, active: want[status] });
-      }
-    }
-    const update = {};
-    if (name !== token.name) update.name = name;
-    if (!sameJson(token.applied ?? null, record)) update[`flags.${flagScope}.applied`] = record;
-    if (Object.keys(update).length) updates.push({ _id: token.id, ...update });
   }
   return { conditions, updates, summary, unplaced };
 }
 
 /**
  * The plan for "Undo apply": every token of the target that carries an Apply record goes back
- * to the conditions and name it had before, and loses the record.
+ * to the name it had before and loses the record; each holder's actor gets a restore
+ * {id, tokens, before, after} (see restoreTarget), once per actor.
  */
 export function planUndo(tokens, target, { flagScope }) {
-  const conditions = [];
+  const restores = [];
   const updates = [];
   const restored = [];
-  for (const token of tokens) {
-    const record = token.applied;
-    if (!record || record.battle !== target.battle || record.unit !== target.unit) continue;
-    const before = record.before;
-    for (const status of ["dead", "unconscious"]) {
-      if (Boolean(token[status]) !== Boolean(before[status])) {
-        conditions.push({ id: token.id, status, active: Boolean(before[status]) });
-      }
+  for (const holder of holdersOf(tokens)) {
+    const mine = holder.tokens.filter(
+      (t) => t.applied && t.applied.battle === target.battle && t.applied.unit === target.unit,
+    );
+    if (!mine.length) continue;
+    const record = mine[0].applied;
+    restores.push({
+      id: mine[0].id,
+      tokens: mine.map((t) => t.id),
+      before: record.before.conditions ?? legacyConditions(record.before),
+      after: record.after ?? null,
+    });
+    for (const token of mine) {
+      const update = { _id: token.id, [`flags.${flagScope}.-=applied`]: null };
+      const name = token.applied.before.name;
+      if (name !== undefined && name !== token.name) update.name = name;
+      updates.push(update);
+      restored.push(token.id);
     }
-    const update = { _id: token.id, [`flags.${flagScope}.-=applied`]: null };
-    if (before.name !== undefined && before.name !== token.name) update.name = before.name;
-    updates.push(update);
-    restored.push(token.id);
   }
-  return { conditions, updates, restored };
+  return { conditions: [], restores, updates, restored };
+}
+
+/** A record written before condition lists were kept: {dead, unconscious, name}. */
+function legacyConditions(before) {
+  return conditionsNow({ dead: before.dead, unconscious: before.unconscious });
+}
+
+/**
+ * What an actor's conditions go back to on Undo. Apply changed the conditions whose value
+ * differs between `before` and `after`; each goes back to its value before, unless it changed
+ * again since (then it is `kept` as it is). Every other condition stays as it is now. With
+ * `after` unknown (an Apply cut short), what differs from before counts as Apply's.
+ *
+ * @example
+ * restoreTarget([["fatigued", 1]], [["fatigued", 1], ["prone", 1], ["unconscious", 1]],
+ *               [["fatigued", 1], ["prone", 1], ["unconscious", 1], ["bleeding", 2]])
+ * // {target: {fatigued: 1, bleeding: 2}, kept: []}
+ */
+export function restoreTarget(before, after, now) {
+  const was = Object.fromEntries(before);
+  const then = Object.fromEntries(after ?? now);
+  const current = Object.fromEntries(now);
+  const target = { ...current };
+  const kept = [];
+  for (const id of new Set([...Object.keys(was), ...Object.keys(then)])) {
+    if ((was[id] ?? 0) === (then[id] ?? 0)) continue;
+    if ((current[id] ?? 0) !== (then[id] ?? 0)) {
+      kept.push(id);
+      continue;
+    }
+    if (was[id]) target[id] = was[id];
+    else delete target[id];
+  }
+  return { target, kept };
+}
+
+/** The steps from conditions `now` ([[id, value]]) to `target` ({id: value}): {status, from, to}. */
+export function stepsTo(now, target) {
+  const current = Object.fromEntries(now);
+  const steps = [];
+  for (const id of new Set([...Object.keys(current), ...Object.keys(target)])) {
+    const from = current[id] ?? 0;
+    const to = target[id] ?? 0;
+    if (from !== to) steps.push({ status: id, from, to });
+  }
+  return steps;
 }
 
 /** True when a plan changes nothing. */
 export function isEmptyPlan(plan) {
-  return plan.conditions.length === 0 && plan.updates.length === 0;
+  return !plan.conditions.length && !plan.updates.length && !(plan.restores ?? []).length;
 }

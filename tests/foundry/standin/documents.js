@@ -1,0 +1,246 @@
+// Foundry VTT v13 documents the module touches: Actor (status effects), TokenDocument, Scene,
+// as the public API documents them (foundryvtt.com/api/v13). Written from the docs only.
+import { record, refuse } from "./record.js";
+
+export function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function mergeInto(target, source) {
+  for (const [key, value] of Object.entries(source)) {
+    if (isObject(value) && isObject(target[key])) mergeInto(target[key], value);
+    else target[key] = structuredClone(value);
+  }
+}
+
+/**
+ * A document update on source data: dotted keys, "-=key" deletes, objects merge
+ * (foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update, "Differential updates").
+ */
+export function applyUpdate(target, update) {
+  for (const [key, value] of Object.entries(update)) {
+    if (key === "_id") continue;
+    const parts = key.split(".");
+    let node = target;
+    for (const part of parts.slice(0, -1)) {
+      if (!isObject(node[part])) node[part] = {};
+      node = node[part];
+    }
+    const last = parts.at(-1);
+    if (last.startsWith("-=")) delete node[last.slice(2)];
+    else if (isObject(value) && isObject(node[last])) mergeInto(node[last], value);
+    else node[last] = structuredClone(value);
+  }
+}
+
+/** foundry.utils.Collection: a Map whose iterator yields values. */
+export class Collection extends Map {
+  get contents() {
+    return [...this.values()];
+  }
+  [Symbol.iterator]() {
+    return this.values();
+  }
+  filter(fn) {
+    return this.contents.filter(fn);
+  }
+  find(fn) {
+    return this.contents.find(fn);
+  }
+  some(fn) {
+    return this.contents.some(fn);
+  }
+  map(fn) {
+    return this.contents.map(fn);
+  }
+}
+
+/**
+ * Foundry v13's default CONFIG.statusEffects ids (a system may replace the list:
+ * foundryvtt.com/api/v13/variables/CONFIG.statusEffects.html).
+ */
+export const CORE_STATUS_IDS = [
+  "dead", "unconscious", "sleep", "stun", "prone", "restrain", "paralysis", "fly", "blind", "deaf",
+  "silence", "fear", "burning", "frozen", "shock", "corrode", "bleeding", "disease", "poison",
+  "curse", "regen", "degen", "hover", "burrow", "upgrade", "downgrade", "invisible", "target",
+  "eye", "bless", "fireShield", "coldShield", "magicShield", "holyShield",
+];
+
+let effectCount = 0;
+
+/** An ActiveEffect as far as statuses go: `statuses`, `flags.core.overlay`, `system`. */
+export class ActiveEffect {
+  constructor(parent, data) {
+    effectCount += 1;
+    this.id = `ae${effectCount}`;
+    this.parent = parent;
+    this.name = data.name ?? "";
+    this.statuses = new Set(data.statuses ?? []);
+    this.flags = structuredClone(data.flags ?? {});
+    this.system = structuredClone(data.system ?? {});
+  }
+  async delete() {
+    return this.parent.deleteEmbeddedDocuments("ActiveEffect", [this.id]).then(([e]) => e);
+  }
+  async update(change) {
+    applyUpdate(this, change);
+    this.parent.onEffectsChanged("update", this);
+    return this;
+  }
+}
+
+let actorCount = 0;
+
+/**
+ * Actor: `statuses` (the ids of its effects' statuses) and `toggleStatusEffect`
+ * (foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#togglestatuseffect).
+ * `token`: the token of a synthetic (unlinked) actor, null for a world actor.
+ */
+export class Actor {
+  static Effect = ActiveEffect;
+
+  constructor(name, token = null) {
+    actorCount += 1;
+    this.id = `actor${actorCount}`;
+    this.name = name;
+    this.token = token;
+    this.effects = new Collection();
+    this.statuses = new Set();
+  }
+  get documentName() {
+    return "Actor";
+  }
+  get uuid() {
+    return this.token ? `${this.token.uuid}.Actor.${this.id}` : `Actor.${this.id}`;
+  }
+  get isToken() {
+    return Boolean(this.token);
+  }
+  /** Actor#statuses is derived from the actor's effects (Actor#prepareData). */
+  onEffectsChanged(op, effect) {
+    this.statuses = new Set(this.effects.contents.flatMap((e) => [...e.statuses]));
+    for (const status of effect.statuses) record.effects.push({ actor: this.uuid, op, status });
+  }
+  async createEmbeddedDocuments(name, data) {
+    if (name !== "ActiveEffect") refuse(`stand-in: Actor has no embedded ${name}`);
+    const made = data.map((d) => new this.constructor.Effect(this, d));
+    for (const effect of made) {
+      this.effects.set(effect.id, effect);
+      this.onEffectsChanged("create", effect);
+    }
+    return made;
+  }
+  async deleteEmbeddedDocuments(name, ids) {
+    if (name !== "ActiveEffect") refuse(`stand-in: Actor has no embedded ${name}`);
+    const gone = [];
+    for (const id of ids) {
+      const effect = this.effects.get(id);
+      if (!effect) refuse(`ActiveEffect ${id} does not exist in ${this.uuid}`);
+      this.effects.delete(id);
+      this.onEffectsChanged("delete", effect);
+      gone.push(effect);
+    }
+    return gone;
+  }
+  /**
+   * Core Actor#toggleStatusEffect(statusId, {active, overlay}): the id must be one of
+   * CONFIG.statusEffects, else it throws (the list is the system's: it may lack an id).
+   * Resolves to the new ActiveEffect, true (already there), false (removed) or undefined.
+   */
+  async toggleStatusEffect(statusId, { active, overlay = false } = {}) {
+    record.conditions.push({ actor: this.uuid, call: "toggleStatusEffect", id: statusId, active, overlay });
+    const config = CONFIG.statusEffects.find((s) => s.id === statusId);
+    if (!config) refuse(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const existing = this.effects.filter((e) => e.statuses.has(statusId));
+    const on = active ?? !existing.length;
+    if (on && existing.length) {
+      if (!overlay) return true;
+      await existing[0].update({ "flags.core.overlay": true });
+      return true;
+    }
+    if (!on && !existing.length) return undefined;
+    if (!on) {
+      await this.deleteEmbeddedDocuments("ActiveEffect", existing.map((e) => e.id));
+      return false;
+    }
+    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [
+      { name: config.name ?? statusId, statuses: [statusId], flags: overlay ? { core: { overlay: true } } : {} },
+    ]);
+    return effect;
+  }
+}
+
+/**
+ * TokenDocument: a linked token's `actor` is the world actor (shared by every token linked to
+ * it); an unlinked token has a synthetic actor of its own
+ * (foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#actorlink).
+ */
+export class TokenDocument {
+  constructor(scene, id, name, makeActor) {
+    this.parent = scene;
+    this._source = { _id: id, name, flags: {}, actorLink: false };
+    this.actor = makeActor(name, this);
+  }
+  get documentName() {
+    return "Token";
+  }
+  get id() {
+    return this._source._id;
+  }
+  get name() {
+    return this._source.name;
+  }
+  get flags() {
+    return this._source.flags;
+  }
+  get actorLink() {
+    return this._source.actorLink;
+  }
+  get uuid() {
+    return `Scene.${this.parent.id}.Token.${this.id}`;
+  }
+  /** Links the token to a world actor (the token's own synthetic actor is gone). */
+  linkTo(actor) {
+    this._source.actorLink = true;
+    this.actor = actor;
+  }
+  /** Document#getFlag: the scope must be "core", the system's id or an active module's id. */
+  getFlag(scope, key) {
+    const valid = scope === "core" || scope === game.system.id || game.modules.get(scope)?.active;
+    if (!valid) refuse(`Flag scope "${scope}" is not valid or not currently active`);
+    return structuredClone(this._source.flags?.[scope]?.[key]);
+  }
+}
+
+export class Scene {
+  constructor(id, name) {
+    this.id = id;
+    this.name = name;
+    this.tokens = new Collection();
+  }
+  get documentName() {
+    return "Scene";
+  }
+  get uuid() {
+    return `Scene.${this.id}`;
+  }
+  /**
+   * Document#updateEmbeddedDocuments(embeddedName, updates): one batch, every update naming an
+   * existing document by `_id`, a token's name a non-empty string; all or nothing.
+   */
+  async updateEmbeddedDocuments(embeddedName, updates) {
+    if (embeddedName !== "Token") refuse(`stand-in: no ${embeddedName} in a Scene here`);
+    for (const update of updates) {
+      if (!this.tokens.has(update._id)) refuse(`Token "${update._id}" does not exist in Scene ${this.id}`);
+      if ("name" in update && (typeof update.name !== "string" || !update.name)) {
+        refuse(`Token ${update._id}: name must be a non-empty string`);
+      }
+    }
+    record.updates.push({ type: embeddedName, updates: structuredClone(updates) });
+    return updates.map((update) => {
+      const doc = this.tokens.get(update._id);
+      applyUpdate(doc._source, update);
+      return doc;
+    });
+  }
+}

@@ -1,0 +1,67 @@
+"""The Foundry server as several clients of one world see it, for the stand-in pages.
+
+Foundry's server keeps the world settings and tells every client when one changes (the client
+that changed it too: the setting's onChange runs everywhere), and passes a package's socket
+message to every other connected client, never back to the sender. Each browser context of a
+test opens the stand-in with `?server=ws://...` and talks to one of these, on 127.0.0.1 and a
+free port, in a thread of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+
+
+class FoundryServer:
+    """`start()` returns once listening; `url` is its address; `stop()` closes it."""
+
+    def __init__(self) -> None:
+        self.settings: dict[str, Any] = {}
+        self.clients: set[ServerConnection] = set()
+        self.url = ""
+        self._loop = asyncio.new_event_loop()
+        self._stopped: asyncio.Future[None] | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("the stand-in Foundry server did not start")
+
+    def stop(self) -> None:
+        stopped = self._stopped
+        if stopped is not None:
+            self._loop.call_soon_threadsafe(stopped.set_result, None)
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        self._loop.run_until_complete(self._serve())
+
+    async def _serve(self) -> None:
+        self._stopped = self._loop.create_future()
+        async with serve(self._client, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            self.url = f"ws://127.0.0.1:{port}"
+            self._ready.set()
+            await self._stopped
+
+    async def _client(self, ws: ServerConnection) -> None:
+        self.clients.add(ws)
+        try:
+            await ws.send(json.dumps({"type": "settings", "values": self.settings}))
+            async for raw in ws:
+                message = json.loads(raw)
+                if message["type"] == "emit":
+                    others = [c for c in self.clients if c is not ws]
+                    broadcast(others, json.dumps(message))
+                elif message["type"] == "setting":
+                    self.settings[message["key"]] = message["value"]
+                    broadcast(self.clients, json.dumps(message))
+        finally:
+            self.clients.discard(ws)
