@@ -30,6 +30,16 @@ SCREEN = {"width": 1280, "height": 800}
 APP = "game.modules.get('background-battle').api.app"
 
 
+def at_the_table(page: Page, open_foundry: Open, *, fight: bool = False, **options: Any) -> Locator:
+    """The GM's panel on a 1280×800 screen, connected; with `fight`, a battle running."""
+    page.set_viewport_size(SCREEN)
+    panel = open_foundry(page, **options)
+    connected(panel)
+    if fight:
+        set_up_fight(page, panel)
+    return panel
+
+
 def gm_view(page: Page) -> dict[str, Any]:
     return page.evaluate(f"structuredClone({APP}.state.view)")
 
@@ -65,10 +75,7 @@ def fully_visible(page: Page, locator: Locator) -> bool:
 def test_a_round_shows_its_result_where_the_gm_clicked_and_in_chat(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = at_the_table(page, open_foundry, fight=True)
     panel.locator("[name=leaderSide]").select_option("allies")
     panel.locator("[name=leaderSl]").fill("3")
     panel.locator("[data-action=leader]").click()
@@ -109,10 +116,7 @@ def test_a_round_shows_its_result_where_the_gm_clicked_and_in_chat(
 def test_the_fighting_panel_in_compact_mode_is_small_and_remembered(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = at_the_table(page, open_foundry, fight=True)
     full = panel.bounding_box()
     assert full is not None
     panel.locator("[data-action=toggleCompact]").click()
@@ -143,10 +147,7 @@ def test_the_fighting_panel_in_compact_mode_is_small_and_remembered(
 def test_a_double_click_rolls_once_with_no_warning(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = at_the_table(page, open_foundry, fight=True)
     panel.locator("[data-action=roundAuto]").dblclick()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
     assert bridge_barrier(page) == "wrong_phase"
@@ -165,10 +166,7 @@ def test_a_double_click_rolls_once_with_no_warning(
 def test_focus_and_typing_survive_another_gms_command(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = at_the_table(page, open_foundry, fight=True)
     field = panel.locator("[name=rollAllies]")
     field.click()
     field.type("4")
@@ -211,9 +209,7 @@ def allowed_numbers(view: dict[str, Any]) -> set[int]:
 def test_a_player_sees_no_number_the_player_view_hides(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page)
-    connected(panel)
+    panel = at_the_table(page, open_foundry)
     create_battle(panel, "ambush")
     new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=300)
     new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=333, head_count=13)
@@ -291,9 +287,7 @@ def test_a_player_sees_no_number_the_player_view_hides(
 def test_both_sides_from_the_scene_in_one_confirmation(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page, tokens=0)
-    connected(panel)
+    panel = at_the_table(page, open_foundry, tokens=0)
     page.evaluate(
         """async () => {
              const add = (id, name, actorId, actorName, disposition, dead = false) =>
@@ -341,9 +335,7 @@ def test_both_sides_from_the_scene_in_one_confirmation(
 def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    page.set_viewport_size(SCREEN)
-    panel = open_foundry(page, lang="ru")
-    connected(panel)
+    panel = at_the_table(page, open_foundry, lang="ru")
     create_battle(panel, "ambush")
     dwarves = new_unit(page, panel, ["tok1"], name="Dwarves", side="allies", strength=300)
     new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
