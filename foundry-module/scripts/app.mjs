@@ -11,6 +11,7 @@ import { setSetting, setting } from "./settings.mjs";
 import { applyCasualties } from "./casualties.mjs";
 import { PlayerEye } from "./player-eye.mjs";
 import { StepCards } from "./step-cards.mjs";
+import { RelaySocket } from "./relay.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
 export function isActiveGM() {
@@ -32,6 +33,7 @@ export class BattleApp {
     this.pending = null;
     /** The result of the last command this browser sent: {battle, version} of its step. */
     this.lastSent = null;
+    this.applying = Promise.resolve();
   }
 
   /** Something to call when what the panel shows changed. */
@@ -63,6 +65,12 @@ export class BattleApp {
     return setting(SETTINGS.PLAYER_TOKEN);
   }
 
+  /** A player follows the battle through the active GM's browser (relay.mjs), unless the GM
+   * lets players connect to the bridge themselves. */
+  get relayed() {
+    return !game.user.isGM && !setting(SETTINGS.PLAYERS_DIRECT);
+  }
+
   /** Connects (or reconnects with changed settings). */
   connect() {
     this.client?.stop();
@@ -70,6 +78,11 @@ export class BattleApp {
     this.eye?.stop();
     this.eye = null;
     this.lastNotice = null;
+    if (this.relayed) {
+      this.missingToken = false;
+      this.start("relay:", "", () => new RelaySocket());
+      return;
+    }
     const url = checkBridgeUrl(setting(SETTINGS.URL));
     if (!url.ok) {
       this.notice("error", t(`Notices.${url.reason}`, { accepted: url.accepted }));
@@ -85,10 +98,15 @@ export class BattleApp {
       return;
     }
     this.missingToken = false;
+    this.start(url.url, token, (address) => new WebSocket(address));
+  }
+
+  /** Starts a bridge client on the given socket factory, watching the battle shown. */
+  start(url, token, createSocket) {
     const client = new BridgeClient({
-      url: url.url,
+      url,
       token,
-      createSocket: (address) => new WebSocket(address),
+      createSocket,
       timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
       page: { protocol: window.location.protocol, hostname: window.location.hostname },
     });
@@ -99,7 +117,7 @@ export class BattleApp {
     this.watching = this.battle;
     if (this.watching) client.watch(this.watching);
     client.start();
-    this.openEye(url.url, token);
+    if (!this.relayed) this.openEye(url, token);
   }
 
   /**
@@ -119,7 +137,7 @@ export class BattleApp {
     if (status.state === "open") {
       if (this.lastNotice) ui.notifications.info(t("Notices.connected"));
       this.lastNotice = null;
-    } else if (status.state === "failed" || status.state === "closed") {
+    } else if ((status.state === "failed" || status.state === "closed") && !this.relayed) {
       this.noticeFailure(status.reason);
     }
     this.changed();
@@ -165,8 +183,11 @@ export class BattleApp {
     const key = `${message.battle}/${message.unit}/${message.version}`;
     if (this.busy.has(key)) return;
     this.busy.add(key);
+    // One unit after another: tokens of one actor may fight in two units.
+    const run = this.applying.then(() => applyCasualties(this, message));
+    this.applying = run.catch(() => undefined);
     try {
-      await applyCasualties(this, message);
+      await run;
     } catch (error) {
       log.error("apply failed", error);
       ui.notifications.error(t("Notices.apply_failed", { error: errorText(error) }));

@@ -3,11 +3,12 @@
  * files it imports.
  */
 import { ID } from "./constants.mjs";
-import { BattleApp } from "./app.mjs";
+import { BattleApp, isActiveGM } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
 import { log } from "./log.mjs";
+import { startRelay } from "./relay.mjs";
 
 const app = new BattleApp();
 
@@ -31,6 +32,7 @@ Hooks.once("setup", () => readDebugSetting());
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
+  startRelay(isActiveGM);
   log.info("ready; connecting to the bridge");
   app.connect();
 });

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from bridge_gm import BridgeGM
 from bridge_process import BridgeProcess
 from chromium import launch_args
 from foundry_server import FoundryServer
@@ -60,6 +61,14 @@ def bridge(tmp_path: Path, site: str) -> Iterator[Bridge]:
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def gm(bridge: Bridge) -> Iterator[BridgeGM]:
+    """A GM client of the bridge, for making and ending battles without a panel."""
+    client = BridgeGM(bridge.url, bridge.gm_token)
+    yield client
+    client.close()
 
 
 @pytest.fixture
@@ -122,7 +131,7 @@ def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
                 user=user,
                 active=active,
                 system=system,
-                url=url or bridge.url,
+                url=bridge.url if url is None else url,
                 gmToken=gm_token,
                 playerToken=player_token,
                 battle=battle,

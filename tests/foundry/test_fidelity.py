@@ -6,11 +6,11 @@ the real bridge (tests/support/bridge_gm.py); the module applies them in Chromiu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bridge_gm import BridgeGM, lost_battle
+from bridge_gm import BridgeGM, lost_battle, started_battle
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
@@ -23,13 +23,6 @@ UNITS = {
     "dwarves": ("allies", 4, 40, ALLIES),
     "orcs": ("enemies", 10, 60, ["Scene.scene1.Token.tok5"]),
 }
-
-
-@pytest.fixture
-def gm(bridge: Any) -> Iterator[BridgeGM]:
-    client = BridgeGM(bridge.url, bridge.gm_token)
-    yield client
-    client.close()
 
 
 def tokens(page: Page) -> dict[str, dict[str, Any]]:
@@ -159,20 +152,7 @@ def test_a_panel_that_fails_to_render_closes_and_fails_the_test(
 def test_influence_reads_a_drawn_row_and_shows_its_html(
     page: Page, open_foundry: Open, gm: BridgeGM
 ) -> None:
-    gm.command("ambush", type="create_battle")
-    gm.command(
-        "ambush",
-        type="add_unit",
-        id="dwarves",
-        name="Dwarves",
-        side="allies",
-        fighters=4,
-        strength=40,
-    )
-    gm.command(
-        "ambush", type="add_unit", id="orcs", name="Orcs", side="enemies", fighters=4, strength=40
-    )
-    gm.command("ambush", type="start")
+    started_battle(gm, "ambush", {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 4, 40, [])})
     page_panel = open_foundry(page, battle="ambush", panel=False)
     page.evaluate(
         """StandIn.addTable({_id: "infl", name: "My influence", formula: "1d100",

@@ -433,8 +433,11 @@ def test_players_see_the_player_view_read_only(
     connected(panel)
     set_up_fight(page, panel)
 
+    # a game on one local network: players connect to the bridge themselves
     player_page = browser.new_context().new_page()
-    player = open_foundry(player_page, user="player1", gm_token=None, battle="ambush")
+    player = open_foundry(
+        player_page, user="player1", gm_token=None, battle="ambush", playersDirect="1"
+    )
     expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
     expect(player.locator(".bb-readonly")).to_be_visible()
     orcs = player.locator(".bb-unit", has_text="Orcs")
@@ -460,7 +463,7 @@ def test_players_see_the_player_view_read_only(
 def test_a_player_is_not_nagged_when_the_gm_has_not_set_the_module_up(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
-    panel = open_foundry(page, user="player1", gm_token=None, player_token=None)
+    panel = open_foundry(page, user="player1", gm_token=None, player_token=None, playersDirect="1")
     expect(panel.locator(".bb-status-text")).to_contain_text("not set the player token")
     assert record(page, "notices") == []
 

@@ -207,9 +207,9 @@ def allowed_numbers(view: dict[str, Any]) -> set[int]:
 
 
 def test_a_player_sees_no_number_the_player_view_hides(
-    browser: Browser, page: Page, open_foundry: Open, bridge: Any
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
 ) -> None:
-    panel = at_the_table(page, open_foundry)
+    panel = at_the_table(page, open_foundry, server=foundry_server.url)
     create_battle(panel, "ambush")
     new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=300)
     new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=333, head_count=13)
@@ -239,9 +239,22 @@ def test_a_player_sees_no_number_the_player_view_hides(
         arg=end_step,
     )
 
+    # a battle the GM prepares and has not shown to players
+    page.evaluate(f"{APP}.client.command('prepared', {{type: 'create_battle'}})")
+    expect(panel.locator("[name=battle] option", has_text="prepared")).to_have_count(1)
     player_page = browser.new_context().new_page()
-    player = open_foundry(player_page, user="player1", gm_token=None, battle="ambush")
+    player = open_foundry(
+        player_page,
+        user="player1",
+        gm_token=None,
+        player_token=None,
+        url="",
+        battle="ambush",
+        server=foundry_server.url,
+    )
     expect(player.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    # the battle list: only the battle the GM shows to players
+    expect(player.locator("[name=battle] option")).to_have_text(["—", re.compile("ambush")])
     player_view = player_page.evaluate(f"structuredClone({APP}.state.view)")
     allowed = allowed_numbers(player_view)
 
@@ -333,9 +346,9 @@ def test_both_sides_from_the_scene_in_one_confirmation(
 
 
 def test_show_to_players_a_token_drop_and_tooltips_in_russian(
-    browser: Browser, page: Page, open_foundry: Open, bridge: Any
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
 ) -> None:
-    panel = at_the_table(page, open_foundry, lang="ru")
+    panel = at_the_table(page, open_foundry, lang="ru", server=foundry_server.url)
     create_battle(panel, "ambush")
     dwarves = new_unit(page, panel, ["tok1"], name="Dwarves", side="allies", strength=300)
     new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
@@ -376,6 +389,13 @@ def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     expect(enemies).to_have_attribute("data-shown", "1")
     assert gm_view(page)["hidden"] == []
     player_page = browser.new_context().new_page()
-    player = open_foundry(player_page, user="player1", gm_token=None, battle="ambush", lang="ru")
+    player = open_foundry(
+        player_page,
+        user="player1",
+        gm_token=None,
+        battle="ambush",
+        lang="ru",
+        server=foundry_server.url,
+    )
     expect(player.locator(".bb-side.bb-enemies .bb-strength b")).to_have_text("60")
     player_page.context.close()

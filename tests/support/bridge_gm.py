@@ -46,24 +46,32 @@ class BridgeGM:
         self.ws.close()
 
 
-def lost_battle(
-    gm: BridgeGM, battle: str, units: dict[str, tuple[str, int, int, list[str]]]
-) -> dict[str, Any]:
-    """Makes `battle` with `units` ({id: (side, fighters, strength, token uuids)}), fights two
-    rounds the allies lose (typed rolls) and ends it. Returns each unit's casualties."""
+Units = dict[str, tuple[str, int, int, list[str]]]
+
+
+def started_battle(gm: BridgeGM, battle: str, units: Units) -> None:
+    """Makes `battle` with `units` ({id: (side, fighters, strength, token uuids)}, each named
+    after its id, "dwarves" → "Dwarves") and starts it."""
     gm.command(battle, type="create_battle")
     for unit, (side, fighters, strength, tokens) in units.items():
         gm.command(
             battle,
             type="add_unit",
             id=unit,
-            name=unit,
+            name=unit.title(),
             side=side,
             fighters=fighters,
             strength=strength,
         )
-        gm.request("tokens", battle=battle, unit=unit, token_ids=tokens)
+        if tokens:
+            gm.request("tokens", battle=battle, unit=unit, token_ids=tokens)
     gm.command(battle, type="start")
+
+
+def lost_battle(gm: BridgeGM, battle: str, units: Units) -> dict[str, Any]:
+    """`started_battle`, then two rounds the allies lose (typed rolls), then the end. Returns
+    each unit's casualties."""
+    started_battle(gm, battle, units)
     for _ in range(2):
         gm.command(battle, type="resolve_round", mode="rolls", rolls={"allies": 95, "enemies": 5})
     if gm.state(battle)["view"]["status"] != "ended":

@@ -1,8 +1,9 @@
 """The Foundry server as several clients of one world see it, for the stand-in pages.
 
 Foundry's server keeps the world settings and tells every client when one changes (the client
-that changed it too: the setting's onChange runs everywhere), and passes a package's socket
-message to every other connected client, never back to the sender. Each browser context of a
+that changed it too: the setting's onChange runs everywhere), passes a package's socket
+message to every other connected client, never back to the sender, and tells the others when a
+user connects or leaves (hookEvents.userConnected). Each browser context of a
 test opens the stand-in with `?server=ws://...` and talks to one of these, on 127.0.0.1 and a
 free port, in a thread of its own.
 """
@@ -13,6 +14,7 @@ import asyncio
 import json
 import threading
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 
@@ -51,7 +53,14 @@ class FoundryServer:
             self._ready.set()
             await self._stopped
 
+    def _presence(self, ws: ServerConnection, user: str, connected: bool) -> None:
+        message = {"type": "user", "user": user, "connected": connected}
+        broadcast([c for c in self.clients if c is not ws], json.dumps(message))
+
     async def _client(self, ws: ServerConnection) -> None:
+        path = ws.request.path if ws.request else ""
+        user = parse_qs(urlsplit(path).query).get("user", ["?"])[0]
+        self._presence(ws, user, True)
         self.clients.add(ws)
         try:
             await ws.send(json.dumps({"type": "settings", "values": self.settings}))
@@ -65,3 +74,4 @@ class FoundryServer:
                     broadcast(self.clients, json.dumps(message))
         finally:
             self.clients.discard(ws)
+            self._presence(ws, user, False)

@@ -99,9 +99,10 @@ let actorCount = 0;
 export class Actor {
   static Effect = ActiveEffect;
 
-  constructor(name, token = null) {
+  /** `id`: a synthetic actor has its base actor's id (its uuid tells it apart). */
+  constructor(name, token = null, id = null) {
     actorCount += 1;
-    this.id = `actor${actorCount}`;
+    this.id = id ?? `actor${actorCount}`;
     this.name = name;
     this.token = token;
     this.effects = new Collection();
@@ -195,6 +196,13 @@ export class TokenDocument {
   }
   get actorLink() {
     return this._source.actorLink;
+  }
+  /** TokenDocument#actorId: the base actor's id; #disposition: CONST.TOKEN_DISPOSITIONS. */
+  get actorId() {
+    return this.actor?.id ?? null;
+  }
+  get disposition() {
+    return this._source.disposition ?? 1;
   }
   get uuid() {
     return `Scene.${this.parent.id}.Token.${this.id}`;

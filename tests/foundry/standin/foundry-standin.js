@@ -71,6 +71,13 @@ const stored = new Map([
   [`${MODULE}.playersDirect`, params.has("playersDirect") ? params.get("playersDirect") === "1" : null],
 ]);
 const server = new ServerLink(params.get("server"), userId);
+// hookEvents.userConnected(user, connected): a user's client connected or left.
+server.onUser = (id, connected) => {
+  const user = users.get(id);
+  if (!user) return;
+  user.active = connected;
+  Hooks.callAll("userConnected", user, connected);
+};
 let phase = "loading"; // loading → init → setup → ready
 const manifest = { id: MODULE, active: true, socket: false };
 const modules = new Map([[MODULE, manifest]]);
@@ -195,6 +202,12 @@ window.StandIn = {
   select(ids) {
     controlled.length = 0;
     for (const id of ids) controlled.push({ id, document: scene.tokens.get(id) });
+  },
+  /** An unlinked token of a base actor on the scene: its own synthetic actor, the actor's id. */
+  makeToken(id, name, actorId, actorName) {
+    const doc = new TokenDocument(scene, id, name, (n, token) => new ActorClass(actorName ?? n, token, actorId));
+    scene.tokens.set(id, doc);
+    return doc;
   },
   /** Links tokens to one world actor (as WFRP4e characters always are): they share it. */
   shareActor(ids, name = "Shared actor") {

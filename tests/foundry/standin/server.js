@@ -13,6 +13,7 @@ export class ServerLink {
     this.count = 0;
     this.onEmit = () => {};
     this.onSetting = () => {};
+    this.onUser = () => {};
   }
 
   /** Connects; resolves with the world settings the server holds. */
@@ -26,6 +27,7 @@ export class ServerLink {
         const message = JSON.parse(event.data);
         if (message.type === "settings") resolve(message.values);
         else if (message.type === "emit") this.onEmit(message.event, message.args);
+        else if (message.type === "user") this.onUser(message.user, message.connected);
         else if (message.type === "setting") {
           this.onSetting(message.key, message.value);
           this.waiting.get(message.request)?.();

@@ -1,0 +1,139 @@
+"""Remote players: a player's browser with no route to the bridge follows the battle's player
+view through the active GM's browser, over Foundry's module socket (relay.mjs). Two browser
+contexts share the stand-in's Foundry server (tests/support/foundry_server.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from bridge_gm import BridgeGM, started_battle
+from playwright.sync_api import Browser, Locator, Page, expect
+
+pytestmark = pytest.mark.timeout(180)
+expect.set_options(timeout=20_000)
+
+Open = Callable[..., Locator]
+
+
+def fight(gm: BridgeGM, battle: str = "ambush") -> None:
+    started_battle(gm, battle, {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])})
+
+
+@pytest.mark.parametrize("world", ["holds the address and token", "holds nothing for players"])
+def test_a_remote_player_follows_the_player_view_through_the_gm(
+    browser: Browser,
+    page: Page,
+    open_foundry: Open,
+    bridge: Any,
+    gm: BridgeGM,
+    foundry_server: Any,
+    world: str,
+) -> None:
+    fight(gm)
+    if world == "holds the address and token":
+        # world settings every client reads, as in Foundry; the player's computer cannot reach
+        # the GM's 127.0.0.1 all the same
+        foundry_server.settings.update(
+            {
+                "background-battle.bridgeUrl": bridge.url,
+                "background-battle.playerToken": bridge.player_token,
+            }
+        )
+    panel = open_foundry(page, battle="ambush", server=foundry_server.url)
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (GM)")
+
+    context = browser.new_context()
+    context.route_web_socket(
+        re.compile(rf"^ws://127\.0\.0\.1:{bridge.port}/"), lambda ws: ws.close()
+    )
+    player_page = context.new_page()
+    opened: list[str] = []
+    player_page.on("websocket", lambda ws: opened.append(ws.url))
+    player = open_foundry(
+        player_page,
+        user="player1",
+        gm_token=None,
+        player_token=None,
+        url="",
+        battle="ambush",
+        server=foundry_server.url,
+    )
+    expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
+    orcs = player.locator(".bb-unit", has_text="Orcs")
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters ?")
+    expect(player.locator(".bb-side.bb-enemies .bb-strength")).to_contain_text("?")
+    expect(player.locator(".bb-phase")).to_have_attribute("data-round", "0")
+
+    # the GM plays a round: the player's panel follows
+    gm.command("ambush", type="resolve_round", mode="rolls", rolls={"allies": 50, "enemies": 50})
+    expect(player.locator(".bb-phase")).to_have_attribute("data-round", "1")
+
+    # the GM shows another battle (a world setting: its onChange runs in every browser)
+    fight(gm, "siege")
+    panel.locator("[name=battle]").select_option("siege")
+    expect(player.locator("[name=battle]")).to_have_value("siege")
+    expect(player.locator(".bb-unit", has_text="Orcs")).to_be_visible()
+
+    # what reached the player: only the player view, never the GM's, never Foundry data
+    frames = [
+        m["args"][0]["frame"]
+        for m in player_page.evaluate("structuredClone(StandIn.record.socket.received)")
+        if m["args"][0].get("kind") == "frame"
+    ]
+    states = [f for f in frames if f["type"] in ("state", "event")]
+    assert states
+    for frame in states:
+        assert "foundry" not in frame
+        enemies = [u for u in frame["view"]["units"] if u["side"] == "enemies"]
+        assert all(u["fighters"] is None for u in enemies), enemies
+    assert next(f for f in frames if f["type"] == "welcome")["role"] == "player"
+    # the player's browser opened no connection to the bridge: only to Foundry's server
+    assert opened and all(url.startswith(foundry_server.url) for url in opened), opened
+    # and a player cannot change the battle through the GM's browser
+    refused = player_page.evaluate(
+        """async () => {
+             const app = game.modules.get("background-battle").api.app;
+             try { await app.client.command("siege", {type: "start"}); }
+             catch (e) { return e.code; }
+             return "accepted";
+           }"""
+    )
+    assert refused == "forbidden"
+
+    # the GM leaves: the player's panel says it is no longer connected
+    page.close()
+    expect(player.locator(".bb-status")).not_to_have_attribute("data-state", "open")
+    assert [n for n in player_page.evaluate("StandIn.record.notices")] == []
+    context.close()
+
+
+def test_the_module_socket_is_as_strict_as_foundrys(
+    browser: Browser, page: Page, open_foundry: Any, bridge: Any, foundry_server: Any
+) -> None:
+    open_foundry(page, panel=False, server=foundry_server.url)
+    other = browser.new_context().new_page()
+    open_foundry(other, user="gm2", panel=False, server=foundry_server.url)
+    refusals = page.evaluate(
+        """() => {
+             const tries = [
+               () => game.socket.emit("module.other-module", {kind: "x"}),
+               () => game.socket.emit("background-battle", {kind: "x"}),
+               () => game.socket.emit("module.background-battle", {kind: "x", at: new Date()}),
+               () => game.socket.emit("module.background-battle", {kind: "x", gone: undefined}),
+               () => game.socket.emit("module.background-battle", {kind: "x", n: NaN}),
+             ];
+             const attempt = (t) => { try { t(); return "sent"; } catch (e) { return "refused"; } };
+             return tries.map(attempt);
+           }"""
+    )
+    assert refusals == ["refused"] * 5
+    open_foundry.errors.clear()  # refused on purpose
+    page.evaluate("game.socket.emit('module.background-battle', {kind: 'hello-there', n: 1})")
+    other.wait_for_function("StandIn.record.socket.received.length === 1")
+    got = other.evaluate("StandIn.record.socket.received")
+    assert got == [{"event": "module.background-battle", "args": [{"kind": "hello-there", "n": 1}]}]
+    assert page.evaluate("StandIn.record.socket.received") == []  # never back to the sender
+    other.context.close()
