@@ -27,9 +27,10 @@ export function button(action, label, { tip = `Tip.${action}`, unit, disabled, c
 
 /**
  * A labelled input. `enter`: the action Enter runs from it; `tip`: the tooltip's key;
- * `kind`: number (default), text or checkbox; `attrs`: min, max, step, placeholder, value...
+ * `kind`: number (default), text or checkbox; `attrs`: min, max, step, placeholder, value...;
+ * `bare`: no visible label (the tooltip and the accessible name say it).
  */
-export function field(name, label, { kind = "number", tip, enter, attrs = {}, labelFirst = true } = {}) {
+export function field(name, label, { kind = "number", tip, enter, attrs = {}, labelFirst = true, bare = false } = {}) {
   const input =
     `<input type="${kind}"${attributes({
       name,
@@ -39,6 +40,7 @@ export function field(name, label, { kind = "number", tip, enter, attrs = {}, la
       ...(kind === "number" ? { step: 1 } : {}),
       ...attrs,
     })}>`;
+  if (bare) return input;
   const text = `<span>${esc(t(label))}</span>`;
   return `<label class="bb-field bb-${kind}">${labelFirst ? `${text} ${input}` : `${input} ${text}`}</label>`;
 }

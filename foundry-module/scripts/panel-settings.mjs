@@ -13,7 +13,8 @@ export const PANEL_SETTINGS = Object.freeze({
 export function registerPanelSettings() {
   for (const [key, type, fallback] of [
     [PANEL_SETTINGS.COMPACT, Boolean, false],
-    [PANEL_SETTINGS.CLOSED, Array, []],
+    // A side's strength by hand is rare: its section starts closed.
+    [PANEL_SETTINGS.CLOSED, Array, ["strength"]],
     [PANEL_SETTINGS.POSITION, Object, {}],
   ]) {
     game.settings.register(ID, key, { scope: "client", config: false, type, default: fallback });

@@ -22,7 +22,12 @@ function unitButtons(unit, view, ctx, report) {
   let buttons = b("linkSelected", "Panel.LinkSelected") + b("unlinkSelected", "Panel.UnlinkSelected");
   if (view.status === "fighting") {
     buttons +=
-      field(`detach-${unit.id}`, "Panel.DetachCount", { tip: "Tip.detachCount", enter: "detach", attrs: { min: 1, "data-unit": unit.id } }) +
+      field(`detach-${unit.id}`, "Panel.DetachCount", {
+        tip: "Tip.detachCount",
+        enter: "detach",
+        bare: true,
+        attrs: { min: 1, "data-unit": unit.id },
+      }) +
       b("detach", "Panel.Detach");
   }
   if (view.status === "ended") {

@@ -170,6 +170,7 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     orcs.locator("input[name^=detach-]").fill("4")
     orcs.locator("[data-action=detach]").click()
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 in the PCs' fight")
+    panel.locator("[data-section=strength] > summary").click()  # closed at first: it is rare
     panel.locator("[name=strengthSide]").select_option("allies")
     panel.locator("[name=strengthValue]").fill("7")
     panel.locator("[data-action=setStrength]").click()
