@@ -44,7 +44,7 @@ async function rowHtml(result) {
 }
 
 /** The text of the core's own band for a total (the core's event carries it; else by range). */
-function coreBandText(event, table) {
+export function coreBandText(event, table) {
   const lang = game.i18n.lang === "ru" ? "ru" : "en";
   const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
   if (event.band) return pick(event.band.effect ?? event.band.text);

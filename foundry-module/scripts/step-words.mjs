@@ -5,6 +5,7 @@
 import { bonusUsed, strengthBefore } from "./logic/battle-story.mjs";
 import { pluralCategory } from "./logic/plural.mjs";
 import { t } from "./i18n.mjs";
+import { chosenTable, coreBandText } from "./influence.mjs";
 
 /** A number as shown: "?" when the view hides it. */
 export function shown(value) {
@@ -107,11 +108,17 @@ export function describeStep(event, entry = { events: [event] }) {
         lines,
       };
     }
-    case "influence_rolled":
+    case "influence_rolled": {
+      // The core's own reading (for the side that rolled); a GM's RollTable is read on the card.
+      const band = chosenTable() ? "" : coreBandText(event, null);
       return {
         title: t("Influence.Title", { side: side(event.side) }),
-        lines: [t("Influence.Roll", { roll: shown(event.roll), modifier: shown(event.modifier), total: shown(event.total) })],
+        lines: [
+          t("Influence.Roll", { roll: shown(event.roll), modifier: shown(event.modifier), total: shown(event.total) }),
+          ...(band ? [band] : []),
+        ],
       };
+    }
     default:
       return { title: t("Step.Other", { type: event.type }), lines: [] };
   }

@@ -225,6 +225,9 @@ def test_a_player_sees_no_number_the_player_view_hides(
     panel.locator("[name=influenceSide]").select_option("enemies")
     panel.locator("[data-action=influence]").click()
     expect(panel.locator(".bb-result")).to_have_attribute("data-step", "influence_rolled")
+    # the core's reading of the total, for the side that rolled, where the GM clicked
+    band = gm_view(page)["log"][-1]["events"][0]["band"]
+    expect(panel.locator(".bb-result")).to_contain_text(band["effect"]["en"])
     panel.locator("[data-action=endBattle]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     # the Influence side follows the winner now
