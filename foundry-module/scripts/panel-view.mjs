@@ -8,7 +8,7 @@ import { lastStep } from "./logic/battle-story.mjs";
 import { button, section } from "./panel-controls.mjs";
 import { fightSections, roundControls } from "./panel-fight.mjs";
 import { newUnitForm, sceneProposal, unitRow } from "./panel-units.mjs";
-import { counted, describeStep, shown } from "./step-words.mjs";
+import { counted, describeLogStep, shown } from "./step-words.mjs";
 import { esc, t } from "./i18n.mjs";
 
 const SIDES = ["allies", "enemies"];
@@ -86,7 +86,7 @@ function sideLine(view, side, ctx) {
 function resultLine(view, ctx) {
   const step = lastStep(view);
   if (!step) return "";
-  const words = describeStep(step.event, step.entry);
+  const words = describeLogStep(step.event, step.entry, view.log);
   const own = ctx.lastSent && ctx.lastSent.version === step.index + 1 ? " data-own=\"1\"" : "";
   return (
     `<div class="bb-result" role="status" aria-live="polite" data-step="${esc(step.event.type)}" data-version="${step.index + 1}"${own}>` +

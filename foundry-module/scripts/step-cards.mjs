@@ -10,7 +10,7 @@ import { mainEvent, strengthHistory } from "./logic/battle-story.mjs";
 import { strengthChart } from "./logic/strength-chart.mjs";
 import { esc, t } from "./i18n.mjs";
 import { postInfluence } from "./influence.mjs";
-import { describeStep, shown } from "./step-words.mjs";
+import { describeLogStep, describeStep, shown } from "./step-words.mjs";
 import { log } from "./log.mjs";
 
 /** The card's HTML for a step: its title and lines. */
@@ -46,13 +46,8 @@ export function endStory(event, entry, view) {
 function cardHtml(entry, view) {
   const event = mainEvent(entry);
   if (!event) return null;
-  if (event.type === "undone") {
-    const undone = mainEvent(view?.log?.[event.entry]);
-    const what = undone ? describeStep(undone, view.log[event.entry]).title : t("Step.SetUpStep");
-    return `<h3>${esc(t("Step.Undone", { step: what }))}</h3>`;
-  }
   if (event.type === "battle_ended" || event.type === "pcs_won") return endStory(event, entry, view);
-  return stepHtml(describeStep(event, entry));
+  return stepHtml(describeLogStep(event, entry, view?.log));
 }
 
 /**

@@ -2,7 +2,7 @@
  * A step of the battle in the user's language: the panel's result line and the chat cards say
  * the same. Reads only the core's events (a hidden number, null, reads "?"); computes no rule.
  */
-import { bonusUsed, strengthBefore } from "./logic/battle-story.mjs";
+import { bonusUsed, mainEvent, strengthBefore } from "./logic/battle-story.mjs";
 import { pluralCategory } from "./logic/plural.mjs";
 import { t } from "./i18n.mjs";
 import { chosenTable, coreBandText } from "./influence.mjs";
@@ -122,4 +122,12 @@ export function describeStep(event, entry = { events: [event] }) {
     default:
       return { title: t("Step.Other", { type: event.type }), lines: [] };
   }
+}
+
+/** A step of the log in words, an undo included ("Taken back: Round 2…"); `log`: the view's. */
+export function describeLogStep(event, entry, log = []) {
+  if (event.type !== "undone") return describeStep(event, entry);
+  const target = log[event.entry];
+  const undone = mainEvent(target);
+  return { title: t("Step.Undone", { step: undone ? describeStep(undone, target).title : t("Step.SetUpStep") }), lines: [] };
 }

@@ -45,7 +45,9 @@ const undo = (entry) => ({ command: { type: "undo" }, events: [{ type: "undone",
 test("an undone step and the undo itself are not in force", () => {
   const log = [added, started, round1, undo(2)];
   assert.deepEqual(effectiveEntries(log).map((s) => s.index), [0, 1]);
-  assert.equal(lastStep({ log }).event.type, "battle_started");
+  // the undo is the last step (it tells what it took back)
+  assert.deepEqual(lastStep({ log }).event, { type: "undone", entry: 2 });
+  assert.equal(lastStep({ log: [...log, round2] }).event.type, "round_resolved");
 });
 
 test("the last step skips set-up entries", () => {

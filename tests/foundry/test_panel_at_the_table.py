@@ -161,6 +161,14 @@ def test_a_double_click_rolls_once_with_no_warning(
     expect(panel.locator("[name=rollAllies]")).to_have_value("")
     assert rounds_played(page) == 2
     assert warnings(page) == []
+    # taking the round back says so, in the panel and in chat
+    panel.locator("[data-action=undo]").click()
+    expect(panel.locator(".bb-result")).to_have_attribute("data-step", "undone")
+    expect(panel.locator(".bb-result")).to_contain_text("Taken back: Round 2")
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
+    page.wait_for_function(
+        "StandIn.record.chat.some(c => c.content.includes('Taken back: Round 2'))"
+    )
 
 
 def test_focus_and_typing_survive_another_gms_command(

@@ -37,12 +37,20 @@ export function mainEvent(entry) {
   return (entry?.events ?? []).find((e) => !SETUP_EVENTS.has(e.type)) ?? null;
 }
 
-/** The last step in force that tells something (a round, a command, the end...), or null. */
+/**
+ * The last step in force that tells something (a round, a command, the end, an undo...), or
+ * null: set-up steps and steps an undo took back are passed over; an undo itself is a step.
+ */
 export function lastStep(view) {
-  const steps = effectiveEntries(view?.log, view?.undone);
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const event = mainEvent(steps[i].entry);
-    if (event) return { index: steps[i].index, event, entry: steps[i].entry };
+  const log = view?.log ?? [];
+  const gone = new Set(view?.undone ?? []);
+  for (const entry of log) {
+    for (const event of entry?.events ?? []) if (event.type === "undone") gone.add(event.entry);
+  }
+  for (let index = log.length - 1; index >= 0; index--) {
+    if (gone.has(index)) continue;
+    const event = mainEvent(log[index]);
+    if (event) return { index, event, entry: log[index] };
   }
   return null;
 }
