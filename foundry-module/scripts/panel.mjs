@@ -160,10 +160,19 @@ export class BattlePanel extends ApplicationV2 {
     wireKeys(root);
     root.addEventListener("change", (event) => this.#onChange(event));
     root.addEventListener("toggle", (event) => this.#onToggle(event), true);
+    // A unit under a dragged token or actor is marked; dropping links the tokens to it.
+    const target = (event) => event.target.closest?.("[data-drop=unit]");
     root.addEventListener("dragover", (event) => {
-      if (event.target.closest?.("[data-drop=unit]")) event.preventDefault();
+      const row = target(event);
+      if (!row) return;
+      event.preventDefault();
+      row.classList.add("bb-drop-target");
     });
-    root.addEventListener("drop", (event) => this.#onDrop(event));
+    root.addEventListener("dragleave", (event) => target(event)?.classList.remove("bb-drop-target"));
+    root.addEventListener("drop", (event) => {
+      target(event)?.classList.remove("bb-drop-target");
+      this.#onDrop(event);
+    });
   }
 
   #wired = false;
@@ -191,6 +200,8 @@ export class BattlePanel extends ApplicationV2 {
     const id = event.target.dataset?.section;
     if (!id) return;
     const closed = new Set(panelSetting(PANEL_SETTINGS.CLOSED) ?? []);
+    // A render that draws a section open fires "toggle" too: only the GM's own clicks count.
+    if (event.target.open !== closed.has(id)) return;
     if (event.target.open) closed.delete(id);
     else closed.add(id);
     await setPanelSetting(PANEL_SETTINGS.CLOSED, [...closed]);

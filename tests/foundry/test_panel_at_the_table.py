@@ -356,6 +356,15 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     assert len({flags[f"o{i}"]["unit"]["unit"] for i in range(1, 9)}) == 1
 
 
+def every_control_worded(panel: Locator) -> None:
+    missing = panel.evaluate(
+        """el => [...el.querySelectorAll('button, input, select, summary')]
+             .filter(c => !c.dataset.tooltip).map(c => c.outerHTML)"""
+    )
+    assert missing == []
+    assert "BACKGROUND_BATTLE." not in panel.inner_html()
+
+
 def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
 ) -> None:
@@ -375,17 +384,11 @@ def test_show_to_players_a_token_drop_and_tooltips_in_russian(
            }"""
     )
     expect(dwarves.locator(".bb-unit-tokens")).to_have_text("2 токена")
-    # every control has a tooltip, and no key is left untranslated
-    for phase in ("setup", "fighting"):
-        missing = panel.evaluate(
-            """el => [...el.querySelectorAll('button, input, select, summary')]
-                 .filter(c => !c.dataset.tooltip).map(c => c.outerHTML)"""
-        )
-        assert missing == [], phase
-        assert "BACKGROUND_BATTLE." not in panel.inner_html()
-        if phase == "setup":
-            panel.locator("[data-action=start]").click()
-            expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    # every control has a tooltip, and no key is left untranslated, in every phase
+    every_control_worded(panel)
+    panel.locator("[data-action=start]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    every_control_worded(panel)
     expect(panel.locator("abbr[title]").first).to_have_attribute("title", re.compile("очки силы"))
     # a refusal names the field in words, never by its path
     panel.locator("[name=rollAllies]").fill("150")
@@ -410,3 +413,10 @@ def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     )
     expect(player.locator(".bb-side.bb-enemies .bb-strength b")).to_have_text("60")
     player_page.context.close()
+    # the end, then compact mode: still every control worded
+    panel.locator("[data-action=endBattle]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    every_control_worded(panel)
+    panel.locator("[data-action=toggleCompact]").click()
+    expect(panel.locator(".bb-compact")).to_have_count(1)
+    every_control_worded(panel)
