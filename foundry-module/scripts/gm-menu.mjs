@@ -12,7 +12,7 @@ export function gmTokenMenu() {
     static DEFAULT_OPTIONS = {
       id: `${ID}-gm-menu`,
       classes: [ID],
-      tag: "form",
+      tag: "section",
       window: { title: "BACKGROUND_BATTLE.GmMenu.Name", icon: "fa-solid fa-key" },
       position: { width: 420, height: "auto" },
       actions: { save: GmTokenMenu.#save },

@@ -32,7 +32,9 @@ Hooks.once("setup", () => readDebugSetting());
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
-  startRelay(isActiveGM);
+  startRelay(isActiveGM, () => {
+    if (app.relayed && !app.client?.connected) app.connect();
+  });
   log.info("ready; connecting to the bridge");
   app.connect();
 });

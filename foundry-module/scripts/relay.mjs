@@ -22,20 +22,36 @@ function emit(message) {
   game.socket.emit(CHANNEL, message);
 }
 
-/** Listens on the module's channel (once, on `ready`), for both sides. */
-export function startRelay(isActiveGM) {
+/**
+ * Listens on the module's channel (once, on `ready`), for both sides. The active GM says so
+ * when it starts; `onHost` is then called in the players' browsers, so a waiting panel tries
+ * again at once rather than after its back-off.
+ */
+export function startRelay(isActiveGM, onHost = () => {}) {
   host = new RelayHost(isActiveGM);
   game.socket.on(CHANNEL, (data) => {
     const message = relayMessage(data);
     if (!message) return;
-    if (message.to === null) host.receive(message);
-    else if (message.to === game.user.id) sockets.get(message.session)?.receive(message);
+    if (message.kind === "hosting") onHost();
+    else if (message.to === null) host.receive(message);
+    else if (message.to === game.user.id) toPlayer(message);
   });
-  // A GM who goes away takes their relayed connections along (hookEvents.userConnected).
+  // Whoever goes away takes their relayed connections along (hookEvents.userConnected).
   Hooks.on("userConnected", (user, connected) => {
     if (connected) return;
     for (const socket of sockets.values()) if (socket.host === user.id) socket.lost();
+    host.dropUser(user.id);
   });
+  if (isActiveGM()) emit({ kind: "hosting", session: "hosting", from: game.user.id, to: null });
+}
+
+/** A GM's message for this player; one for a session given up already closes it there. */
+function toPlayer(message) {
+  const socket = sockets.get(message.session);
+  if (socket) socket.receive(message);
+  else if (message.kind !== "closed") {
+    emit({ kind: "close", session: message.session, from: game.user.id, to: null });
+  }
 }
 
 /** A WebSocket look-alike for BridgeClient (readyState, send, close, onopen/onmessage/onclose). */
@@ -113,6 +129,15 @@ class RelayHost {
       const { send, reply } = forwardFrame(message.frame, setting(SETTINGS.PLAYER_TOKEN));
       if (send && relayed.ws.readyState === 1) relayed.ws.send(JSON.stringify(send));
       if (reply) this.reply(session, from, { kind: "frame", frame: reply });
+    }
+  }
+
+  /** Closes the connections of a user who left. */
+  dropUser(user) {
+    for (const [session, relayed] of this.sessions) {
+      if (relayed.user !== user) continue;
+      this.sessions.delete(session);
+      relayed.ws.close(1000, "player left");
     }
   }
 

@@ -6,7 +6,7 @@
  */
 import { FLAGS, ID } from "./constants.mjs";
 import { changeCondition, conditionsOf, knowsStatus, setStatus, statusId } from "./conditions.mjs";
-import { restoreTarget, stepsTo } from "./logic/fates.mjs";
+import { restoreTarget, stepsTo } from "./logic/restore.mjs";
 import { log } from "./log.mjs";
 
 /** Token documents for UUIDs, in that order; `missing` lists the UUIDs not found. */
@@ -98,6 +98,18 @@ async function perActor(items, byUuid, work) {
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/** For each token of an actor whose conditions changed: what the actor shows now. */
+function afterRecords(plan, byUuid) {
+  const updates = new Map();
+  for (const change of plan.conditions) {
+    const shows = conditionsOf(byUuid.get(change.id)?.actor);
+    for (const uuid of change.tokens) {
+      updates.set(uuid, { _id: uuid, [`flags.${ID}.${FLAGS.APPLIED}.after`]: shows });
+    }
+  }
+  return [...updates.values()];
+}
+
 /**
  * Carries out an Apply plan from logic/fates.mjs on the given token documents (checked first
  * with checkPlan): the token records in one batched `updateEmbeddedDocuments` per scene (so an
@@ -113,15 +125,7 @@ export async function carryOut(plan, docs) {
     for (const change of list) if (await setStatus(actor, change.status, change.active)) done += 1;
     return done;
   });
-  const after = plan.conditions.flatMap((change) => change.tokens.map((uuid) => ({ uuid, owner: change.id })));
-  const seen = new Set();
-  const afterUpdates = after
-    .filter(({ uuid }) => !seen.has(uuid) && seen.add(uuid))
-    .map(({ uuid, owner }) => ({
-      _id: uuid,
-      [`flags.${ID}.${FLAGS.APPLIED}.after`]: conditionsOf(byUuid.get(owner)?.actor),
-    }));
-  await writeBatches(afterUpdates, byUuid);
+  await writeBatches(afterRecords(plan, byUuid), byUuid);
   log.debug("carried out", plan, `${changes} changes`);
   return changes;
 }

@@ -11,9 +11,8 @@ import {
   isEmptyPlan,
   planApply,
   planUndo,
-  restoreTarget,
-  stepsTo,
 } from "../../foundry-module/scripts/logic/fates.mjs";
+import { restoreTarget } from "../../foundry-module/scripts/logic/restore.mjs";
 
 const SCOPE = "background-battle";
 const TARGET = { battle: "ambush", unit: "u1" };
@@ -229,22 +228,14 @@ test("tokens of one shared actor are one holder of their fighters, marked once",
   assert.deepEqual(carryOut(after, undo), tokens);
 });
 
-test("undo takes back the system's own side effects and leaves later changes alone", () => {
-  // WFRP4e: unconscious came with prone; the GM added bleeding after Apply
-  const before = [["fatigued", 1]];
-  const after = [["fatigued", 1], ["prone", 1], ["unconscious", 1]];
-  const now = [...after, ["bleeding", 2]];
-  const { target, kept } = restoreTarget(before, after, now);
-  assert.deepEqual(target, { fatigued: 1, bleeding: 2 });
-  assert.deepEqual(kept, []);
-  // removing unconscious gave fatigued 2: the next step takes it back to 1
-  assert.deepEqual(stepsTo([["fatigued", 2], ["bleeding", 2]], target), [{ status: "fatigued", from: 2, to: 1 }]);
-});
-
-test("a condition changed again since Apply is kept as it is", () => {
-  const { target, kept } = restoreTarget([], [["dead", 1]], []);
-  assert.deepEqual(target, {});
-  assert.deepEqual(kept, ["dead"]);
-  // an Apply cut short (after unknown): what differs from before counts as Apply's
-  assert.deepEqual(restoreTarget([], null, [["unconscious", 1], ["prone", 1]]).target, {});
+test("a record from before condition lists were kept puts back dead and unconscious only", () => {
+  const token = {
+    ...soldiers(1)[0],
+    conditions: [["bleeding", 2], ["dead", 1]],
+    dead: true,
+    applied: { battle: "ambush", unit: "u1", before: { dead: false, unconscious: true, name: "Soldier 1" } },
+  };
+  const [restore] = planUndo([token], TARGET, OPTIONS).restores;
+  const { target } = restoreTarget(restore.before, restore.after, token.conditions);
+  assert.deepEqual(target, { bleeding: 2, unconscious: 1 });
 });

@@ -103,9 +103,14 @@ def test_a_remote_player_follows_the_player_view_through_the_gm(
     )
     assert refused == "forbidden"
 
-    # the GM leaves: the player's panel says it is no longer connected
+    # the GM leaves: the player's panel says it is no longer connected; the GM comes back: it
+    # follows again at once
     page.close()
     expect(player.locator(".bb-status")).not_to_have_attribute("data-state", "open")
+    back = open_foundry(browser.new_context().new_page(), battle="siege", server=foundry_server.url)
+    expect(back.locator(".bb-status-text")).to_have_text("Connected (GM)")
+    expect(player.locator(".bb-status-text")).to_have_text("Connected (player)", timeout=3000)
+    expect(player.locator(".bb-unit", has_text="Orcs")).to_be_visible()
     assert [n for n in player_page.evaluate("StandIn.record.notices")] == []
     context.close()
 
@@ -137,3 +142,26 @@ def test_the_module_socket_is_as_strict_as_foundrys(
     assert got == [{"event": "module.background-battle", "args": [{"kind": "hello-there", "n": 1}]}]
     assert page.evaluate("StandIn.record.socket.received") == []  # never back to the sender
     other.context.close()
+
+
+def test_a_player_who_leaves_takes_the_relayed_connection_along(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
+) -> None:
+    fight(gm)
+    to_bridge: list[Any] = []
+    page.on("websocket", lambda ws: to_bridge.append(ws) if str(bridge.port) in ws.url else None)
+    panel = open_foundry(page, battle="ambush", server=foundry_server.url)
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (GM)")
+    context = browser.new_context()
+    player = open_foundry(
+        context.new_page(), user="player1", gm_token=None, player_token=None, url="",
+        battle="ambush", server=foundry_server.url,
+    )  # fmt: skip
+    expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
+    assert len(to_bridge) == 2  # the GM's own, and the one relayed for the player
+    relayed = to_bridge[1]
+    assert not relayed.is_closed()
+    context.close()
+    relayed.wait_for_event("close", timeout=20_000)
+    assert relayed.is_closed()
+    assert not to_bridge[0].is_closed()

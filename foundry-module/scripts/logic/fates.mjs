@@ -19,7 +19,7 @@
  *
  * A plan lists the condition changes (one per holder) and the token document updates (one
  * batch). Applying the same result twice gives an empty plan; undo restores `before` for every
- * condition the Apply changed (see restoreTarget).
+ * condition the Apply changed (logic/restore.mjs).
  */
 
 export const FATES = Object.freeze(["killed", "wounded", "fit"]);
@@ -199,7 +199,7 @@ export function planApply(tokens, result, target, { flagScope, groupName }) {
 /**
  * The plan for "Undo apply": every token of the target that carries an Apply record goes back
  * to the name it had before and loses the record; each holder's actor gets a restore
- * {id, tokens, before, after} (see restoreTarget), once per actor.
+ * {id, tokens, before, after} (logic/restore.mjs), once per actor.
  */
 export function planUndo(tokens, target, { flagScope }) {
   const restores = [];
@@ -211,11 +211,13 @@ export function planUndo(tokens, target, { flagScope }) {
     );
     if (!mine.length) continue;
     const record = mine[0].applied;
+    const now = conditionsNow(mine[0]);
+    const legacy = !Array.isArray(record.before.conditions);
     restores.push({
       id: mine[0].id,
       tokens: mine.map((t) => t.id),
-      before: record.before.conditions ?? legacyConditions(record.before),
-      after: record.after ?? null,
+      before: legacy ? legacyBefore(record.before, now) : record.before.conditions,
+      after: legacy ? now : (record.after ?? null),
     });
     for (const token of mine) {
       const update = { _id: token.id, [`flags.${flagScope}.-=applied`]: null };
@@ -228,50 +230,11 @@ export function planUndo(tokens, target, { flagScope }) {
   return { conditions: [], restores, updates, restored };
 }
 
-/** A record written before condition lists were kept: {dead, unconscious, name}. */
-function legacyConditions(before) {
-  return conditionsNow({ dead: before.dead, unconscious: before.unconscious });
-}
-
-/**
- * What an actor's conditions go back to on Undo. Apply changed the conditions whose value
- * differs between `before` and `after`; each goes back to its value before, unless it changed
- * again since (then it is `kept` as it is). Every other condition stays as it is now. With
- * `after` unknown (an Apply cut short), what differs from before counts as Apply's.
- *
- * @example
- * restoreTarget([["fatigued", 1]], [["fatigued", 1], ["prone", 1], ["unconscious", 1]],
- *               [["fatigued", 1], ["prone", 1], ["unconscious", 1], ["bleeding", 2]])
- * // {target: {fatigued: 1, bleeding: 2}, kept: []}
- */
-export function restoreTarget(before, after, now) {
-  const was = Object.fromEntries(before);
-  const then = Object.fromEntries(after ?? now);
-  const current = Object.fromEntries(now);
-  const target = { ...current };
-  const kept = [];
-  for (const id of new Set([...Object.keys(was), ...Object.keys(then)])) {
-    if ((was[id] ?? 0) === (then[id] ?? 0)) continue;
-    if ((current[id] ?? 0) !== (then[id] ?? 0)) {
-      kept.push(id);
-      continue;
-    }
-    if (was[id]) target[id] = was[id];
-    else delete target[id];
-  }
-  return { target, kept };
-}
-
-/** The steps from conditions `now` ([[id, value]]) to `target` ({id: value}): {status, from, to}. */
-export function stepsTo(now, target) {
-  const current = Object.fromEntries(now);
-  const steps = [];
-  for (const id of new Set([...Object.keys(current), ...Object.keys(target)])) {
-    const from = current[id] ?? 0;
-    const to = target[id] ?? 0;
-    if (from !== to) steps.push({ status: id, from, to });
-  }
-  return steps;
+/** A record written before condition lists were kept ({dead, unconscious, name}) speaks of
+ * those two only: every other condition is taken as it is now. */
+function legacyBefore(before, now) {
+  const others = now.filter(([id]) => id !== "dead" && id !== "unconscious");
+  return [...others, ...conditionsNow({ dead: before.dead, unconscious: before.unconscious })];
 }
 
 /** True when a plan changes nothing. */

@@ -13,7 +13,8 @@
  * - player → GM: kind "open" (a new session), "frame" (a frame for the bridge), "close";
  *   `to` is null: whichever GM is active answers.
  * - GM → player: kind "opened", "frame" (a frame from the bridge), "closed" (with `code`);
- *   `to` is the player's user id.
+ *   `to` is the player's user id; "hosting" (to everyone, `to` null): the active GM's browser
+ *   has just started relaying.
  */
 
 /** The frames a relayed player may send: reading only (docs/protocol.md, "Client → bridge"). */
@@ -22,7 +23,7 @@ export const PLAYER_FRAMES = Object.freeze(["hello", "subscribe", "unsubscribe",
 /** Close code when the relay cannot serve (no player token set, bridge address unusable). */
 export const RELAY_UNAVAILABLE = 4100;
 
-const KINDS = ["open", "frame", "close", "opened", "closed"];
+const KINDS = ["open", "frame", "close", "opened", "closed", "hosting"];
 
 /**
  * A socket message if it is one of the relay's, else null (anything else on the module's
