@@ -158,10 +158,12 @@ def test_a_player_who_leaves_takes_the_relayed_connection_along(
         battle="ambush", server=foundry_server.url,
     )  # fmt: skip
     expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
-    assert len(to_bridge) == 2  # the GM's own, and the one relayed for the player
-    relayed = to_bridge[1]
+    # the GM's own, the players' eye (public chat cards, player-eye.mjs), the one relayed for
+    # the player
+    assert len(to_bridge) == 3
+    relayed = to_bridge[2]
     assert not relayed.is_closed()
     context.close()
     relayed.wait_for_event("close", timeout=20_000)
     assert relayed.is_closed()
-    assert not to_bridge[0].is_closed()
+    assert not to_bridge[0].is_closed() and not to_bridge[1].is_closed()
