@@ -17,6 +17,7 @@ from .odds import Odds, odds
 from .opposed import TestRoll, opposed, strength_lost, wfrp_test
 from .rounding import round_half_down, strength_bonus
 from .serialize import SCHEMA, from_json, restore, to_json
+from .shapes import SHAPES, Field, Shape, normalise
 from .units import SIZES, Unit, size_multiplier, unit_strength
 from .view import redact_entry, state_view
 
@@ -24,15 +25,18 @@ __version__ = "0.1.0"
 
 __all__ = [
     "SCHEMA",
+    "SHAPES",
     "SIZES",
     "Battle",
     "BattleError",
     "CasualtyReport",
     "Entry",
+    "Field",
     "InfluenceTable",
     "LastStand",
     "Modifier",
     "Odds",
+    "Shape",
     "SideState",
     "TestRoll",
     "Unit",
@@ -48,6 +52,7 @@ __all__ = [
     "leader_bonus",
     "lost_share",
     "new_battle",
+    "normalise",
     "odds",
     "opposed",
     "rebuild",

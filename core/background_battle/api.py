@@ -17,14 +17,16 @@ from typing import Any, Final
 from .battle import Battle, new_battle
 from .casualties import casualties
 from .errors import BattleError
-from .influence import default_table
+from .influence import LANGUAGES, default_table
+from .influence_words import placeholders
 from .last_stand import last_stand
 from .leader import leader_bonus
 from .log import apply
 from .odds import odds
 from .serialize import SCHEMA, from_json, to_json
+from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
-from .validate import mapping, one_of, required, text, whole
+from .validate import MAX_TEXT, mapping, one_of, required, side, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -138,7 +140,20 @@ def _odds(request: dict[str, Any]) -> Reply:
 
 
 def _influence_table(request: dict[str, Any]) -> Reply:
-    return {"table": default_table().to_dict()}
+    table = default_table()
+    if request.get("side") is not None:
+        table = table.for_side(side(request["side"]))
+    return {
+        "table": table.to_dict(),
+        "placeholders": {language: placeholders(language) for language in LANGUAGES},
+    }
+
+
+def _command_shapes(request: dict[str, Any]) -> Reply:
+    return {
+        "commands": [shape.to_dict() for shape in SHAPES.values()],
+        "limits": {"max_depth": MAX_DEPTH, "max_text": MAX_TEXT},
+    }
 
 
 def _sizes(request: dict[str, Any]) -> Reply:
@@ -156,4 +171,5 @@ OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
     "odds": _odds,
     "influence_table": _influence_table,
     "sizes": _sizes,
+    "command_shapes": _command_shapes,
 }

@@ -1,4 +1,7 @@
-"""Commands of the fight: leader's command, rounds, strength, detaching, the end (RULES 4, 5.2)."""
+"""Commands of the fight: leader's command, rounds, strength, detaching, the end (RULES 4, 5.2).
+
+Each rule gets the command as ``shapes.normalise`` made it: its fields checked already.
+"""
 
 from __future__ import annotations
 
@@ -15,27 +18,14 @@ from .leader import leader_bonus
 from .opposed import opposed, wfrp_test
 from .rounding import round_half_down
 from .setup_commands import known_unit
-from .units import MAX_STRENGTH
-from .validate import (
-    SIDES,
-    Side,
-    flag,
-    mapping,
-    one_of,
-    other_side,
-    required,
-    share,
-    side,
-    whole,
-)
+from .validate import SIDES, Side, other_side
 
 Event = dict[str, Any]
-ROUND_MODES = ("auto", "rolls", "lost")
 
 
 def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """A Leadership test; on a success the side's next opposed test gets the leader's bonus."""
-    leader_side = side(required(command, "side"))
+    leader_side: Side = command["side"]
     state = battle.side(leader_side)
     if state.pending_bonus:
         raise BattleError(
@@ -46,10 +36,10 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
             bonus=state.pending_bonus,
         )
     event: Event = {"type": "leader_commanded", "side": leader_side}
-    if command.get("leadership") is not None:
-        leadership = whole(command["leadership"], "leadership", 1, 200)
-        if command.get("roll") is not None:
-            roll = whole(command["roll"], "roll", 1, 100)
+    if "leadership" in command:
+        leadership = command["leadership"]
+        if "roll" in command:
+            roll = command["roll"]
         else:
             roll = dice.d100("roll")
             event["auto"] = True
@@ -57,8 +47,7 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
         success, sl = test.success, test.sl
         event.update(leadership=leadership, roll=roll)
     else:
-        success = flag(command.get("success", True), "success")
-        sl = whole(required(command, "sl"), "sl", -100, 100)
+        success, sl = command.get("success", True), command["sl"]
         if success and sl < 0:
             raise BattleError(
                 "out_of_range", "sl", f"sl of a passed test must be from 0 to 100, not {sl}", min=0
@@ -78,22 +67,16 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
 
 def resolve_round(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """One opposed test between the sides: rolled here, rolls typed in, or the loss typed in."""
-    mode = one_of(command.get("mode", "auto"), "mode", ROUND_MODES)
+    mode = command.get("mode", "auto")
     targets = {s: battle.strength(s) + battle.side(s).pending_bonus for s in SIDES}
     event: Event = {"type": "round_resolved", "round": battle.round + 1, "mode": mode}
     event["targets"] = targets
     if mode == "lost":
-        lost_in = mapping(required(command, "lost"), "lost")
-        lost = {
-            s: whole(required(lost_in, s, f"lost.{s}"), f"lost.{s}", 0, MAX_STRENGTH) for s in SIDES
-        }
+        lost: dict[Side, int] = command["lost"]
         winner: Side | None = None
     else:
         if mode == "rolls":
-            rolls_in = mapping(required(command, "rolls"), "rolls")
-            rolls = {
-                s: whole(required(rolls_in, s, f"rolls.{s}"), f"rolls.{s}", 1, 100) for s in SIDES
-            }
+            rolls: dict[Side, int] = command["rolls"]
         else:
             rolls = {s: dice.d100(f"rolls.{s}") for s in SIDES}
             event["auto"] = True
@@ -112,8 +95,8 @@ def resolve_round(battle: Battle, command: Mapping[str, Any], dice: Dice) -> lis
 
 def set_strength(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """The GM sets a side's current strength by hand."""
-    target = side(required(command, "side"))
-    strength = whole(required(command, "strength"), "strength", 0, MAX_STRENGTH)
+    target: Side = command["side"]
+    strength: int = command["strength"]
     after = {s: strength if s == target else battle.strength(s) for s in SIDES}
     event = {"type": "strength_set", "side": target, "strength": strength}
     return [event, *_ended_by_strength(battle, after)]
@@ -122,9 +105,18 @@ def set_strength(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list
 def detach_fighters(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """Move k fighters into the PCs' fight: the side loses k x cost of S0 and of its strength."""
     unit = known_unit(battle, command)
-    fighters = whole(required(command, "fighters"), "fighters", 1, max(1, unit.in_battle))
-    if unit.in_battle == 0:
-        raise BattleError("out_of_range", "fighters", f"{unit.name} has no fighters left", max=0)
+    fighters: int = command["fighters"]
+    if fighters > unit.in_battle:
+        raise BattleError(
+            "out_of_range",
+            "fighters",
+            f"fighters must be from 1 to {unit.in_battle}, the fighters {unit.name} has left, "
+            f"not {fighters}"
+            if unit.in_battle
+            else f"fighters: {unit.name} has no fighters left",
+            min=1,
+            max=unit.in_battle,
+        )
     state = battle.side(unit.side)
     initial = state.initial or 0
     cost = round_half_down(fighters * fighter_cost(battle, unit.id))
@@ -160,7 +152,7 @@ def fighter_cost(battle: Battle, unit_id: str) -> Fraction:
 
 def pcs_won(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """The PCs beat their foes: some enemies flee, the rest deal 50% of their strength, the end."""
-    fleeing = share(command.get("fleeing", 0), "fleeing")
+    fleeing = Fraction(command.get("fleeing", "0"))
     result = last_stand(battle.strength("enemies"), fleeing, battle.strength("allies"))
     event = {
         "type": "pcs_won",
@@ -176,7 +168,7 @@ def pcs_won(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Even
 def end_battle(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """The GM declares the background battle over (by default the stronger side has won)."""
     if "winner" in command:
-        winner = None if command["winner"] is None else side(command["winner"], "winner")
+        winner = command["winner"]
     else:
         allies, enemies = battle.strength("allies"), battle.strength("enemies")
         winner = None if allies == enemies else ("allies" if allies > enemies else "enemies")
@@ -185,7 +177,7 @@ def end_battle(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[E
 
 def roll_influence(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """A d100 on the Influence table for one side, with the modifier the rules give."""
-    roller = side(required(command, "side"))
+    roller: Side = command["side"]
     over = battle.status == "ended"
     if over and battle.winner != roller:
         raise BattleError(
@@ -195,8 +187,8 @@ def roll_influence(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
             winner=battle.winner,
         )
     event: Event = {"type": "influence_rolled", "side": roller, "phase": battle.status}
-    if command.get("roll") is not None:
-        roll = whole(command["roll"], "roll", 1, 100)
+    if "roll" in command:
+        roll = command["roll"]
     else:
         roll = dice.d100("roll")
         event["auto"] = True
@@ -204,7 +196,7 @@ def roll_influence(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
         battle.strength(roller), battle.strength(other_side(roller)), battle_over=over
     )
     total = roll + modifier
-    band = battle.table().band_for(total)
+    band = battle.table().band_for(total).for_side(roller)  # read for the side that rolled
     event.update(roll=roll, modifier=modifier, total=total, band=band.to_dict())
     return [event]
 

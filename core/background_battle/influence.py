@@ -10,7 +10,8 @@ from itertools import pairwise
 from typing import Any, Final
 
 from .errors import BattleError
-from .validate import mapping, whole
+from .influence_words import fill, placeholders, unknown_placeholders
+from .validate import Side, flag, mapping, only_known, safe_name, valid_unicode, whole
 
 MAX_BANDS: Final = 50
 MAX_EFFECT: Final = 1000
@@ -34,6 +35,15 @@ class Band:
         """The JSON-friendly form."""
         return {"min": self.min, "max": self.max, "effect": dict(self.effect)}
 
+    def for_side(self, side: Side) -> Band:
+        """The band as read for a roll by ``side``: its placeholders filled in.
+
+        >>> default_table().band_for(183).for_side("enemies").to_dict()["effect"]["en"][:40]
+        'Help is coming: an enemy fighter joins t'
+        """
+        effect = tuple((language, fill(text, language, side)) for language, text in self.effect)
+        return Band(self.min, self.max, effect)
+
 
 @dataclass(frozen=True)
 class InfluenceTable:
@@ -53,6 +63,11 @@ class InfluenceTable:
             if band.contains(total):
                 return band
         raise AssertionError("a validated table covers every total")  # pragma: no cover
+
+    def for_side(self, side: Side) -> InfluenceTable:
+        """The table as read for a roll by ``side`` (no placeholders left)."""
+        bands = tuple(band.for_side(side) for band in self.bands)
+        return InfluenceTable(self.name, bands, self.house_default)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-friendly form, the same shape ``table_from_dict`` reads."""
@@ -103,6 +118,7 @@ def table_from_dict(data: Any) -> InfluenceTable:
         BattleError: ``bad_table`` naming the band and what is wrong with it.
     """
     data = mapping(data, "table")
+    only_known(data, ("name", "house_default", "bands"), "table.", "table")
     raw_bands = data.get("bands")
     if not isinstance(raw_bands, list) or not 2 <= len(raw_bands) <= MAX_BANDS:
         raise BattleError(
@@ -126,13 +142,14 @@ def table_from_dict(data: Any) -> InfluenceTable:
     return InfluenceTable(
         _texts(data.get("name", {"en": "Influence table"}), "table.name"),
         bands,
-        bool(data.get("house_default", False)),
+        flag(data.get("house_default", False), "table.house_default"),
     )
 
 
 def _band(raw: Any, index: int, count: int) -> Band:
     field = f"table.bands[{index}]"
     raw = mapping(raw, field)
+    only_known(raw, ("min", "max", "effect"), f"{field}.", field)
     first, last = index == 0, index == count - 1
     low = raw.get("min")
     high = raw.get("max")
@@ -154,10 +171,10 @@ def _band(raw: Any, index: int, count: int) -> Band:
         raise BattleError(
             "bad_table", f"{field}.max", f"{field}.max must be at least its min ({low})", min=low
         )
-    return Band(low, high, _texts(raw.get("effect"), f"{field}.effect"))
+    return Band(low, high, _texts(raw.get("effect"), f"{field}.effect", effect=True))
 
 
-def _texts(raw: Any, field: str) -> tuple[tuple[str, str], ...]:
+def _texts(raw: Any, field: str, effect: bool = False) -> tuple[tuple[str, str], ...]:
     if isinstance(raw, str) and raw.strip():
         raw = {"en": raw}
     if not isinstance(raw, dict) or not raw:
@@ -169,16 +186,31 @@ def _texts(raw: Any, field: str) -> tuple[tuple[str, str], ...]:
         if language not in LANGUAGES:
             raise BattleError(
                 "bad_table",
-                f"{field}.{language}",
+                f"{field}.{safe_name(language)}",
                 f"{field}: languages are {', '.join(LANGUAGES)}, not {language!r}",
                 accepted=list(LANGUAGES),
             )
-        if not isinstance(value, str) or not value.strip() or len(value) > MAX_EFFECT:
+        if (
+            not isinstance(value, str)
+            or not value.strip()
+            or len(value) > MAX_EFFECT
+            or not valid_unicode(value)
+        ):
             raise BattleError(
                 "bad_table",
                 f"{field}.{language}",
-                f"{field}.{language} must be a non-empty text of at most {MAX_EFFECT} characters",
+                f"{field}.{language} must be a non-empty, valid Unicode text of at most "
+                f"{MAX_EFFECT} characters",
                 max=MAX_EFFECT,
+            )
+        unknown = unknown_placeholders(value, language) if effect else []
+        if unknown:
+            raise BattleError(
+                "bad_table",
+                f"{field}.{language}",
+                f"{field}.{language}: {unknown[0]} is not a placeholder; in {language} they are "
+                + ", ".join(f"{{{name}}}" for name in placeholders(language)),
+                accepted=list(placeholders(language)),
             )
         texts.append((language, value.strip()))
     return tuple(sorted(texts))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -11,47 +10,47 @@ from typing import Any, Final
 from . import fight_commands as fight
 from . import setup_commands as setup
 from . import table_commands as table
-from .battle import Battle, Entry, Status
+from .battle import Battle, Entry
 from .dice import Dice
 from .errors import BattleError
 from .events import fold
-from .validate import mapping, one_of
+from .shapes import SHAPES, command_type, normalise
 
 MAX_LOG: Final = 100_000
 Decide = Callable[[Battle, Mapping[str, Any], Dice], list[dict[str, Any]]]
-ANY: Final[tuple[Status, ...]] = ("setup", "fighting", "ended")
 
-COMMANDS: Final[dict[str, tuple[Decide, tuple[Status, ...]]]] = {
-    "add_unit": (setup.add_unit, ("setup",)),
-    "update_unit": (setup.update_unit, ("setup",)),
-    "remove_unit": (setup.remove_unit, ("setup",)),
-    "set_modifiers": (setup.set_modifiers, ("setup",)),
-    "start": (setup.start, ("setup",)),
-    "leader_command": (fight.leader_command, ("fighting",)),
-    "resolve_round": (fight.resolve_round, ("fighting",)),
-    "set_strength": (fight.set_strength, ("fighting", "ended")),
-    "detach_fighters": (fight.detach_fighters, ("fighting", "ended")),
-    "pcs_won": (fight.pcs_won, ("fighting",)),
-    "end_battle": (fight.end_battle, ("fighting",)),
-    "roll_influence": (fight.roll_influence, ("fighting", "ended")),
-    "set_influence_table": (table.set_influence_table, ANY),
-    "set_hidden": (table.set_hidden, ANY),
-    "rename": (table.rename, ANY),
-    "undo": (table.undo, ANY),
+RULES: Final[dict[str, Decide]] = {
+    "add_unit": setup.add_unit,
+    "update_unit": setup.update_unit,
+    "remove_unit": setup.remove_unit,
+    "set_modifiers": setup.set_modifiers,
+    "start": setup.start,
+    "leader_command": fight.leader_command,
+    "resolve_round": fight.resolve_round,
+    "set_strength": fight.set_strength,
+    "detach_fighters": fight.detach_fighters,
+    "pcs_won": fight.pcs_won,
+    "end_battle": fight.end_battle,
+    "roll_influence": fight.roll_influence,
+    "set_influence_table": table.set_influence_table,
+    "set_hidden": table.set_hidden,
+    "rename": table.rename,
+    "undo": table.undo,
 }
 
 
 def decide(battle: Battle, command: Any, dice: Dice) -> Entry:
-    """Validate a command against the battle and turn it into a log entry (nothing changes yet).
+    """Check a command against its shape and the battle; the log entry (nothing changes yet).
+
+    The entry keeps the command as ``shapes.normalise`` gives it, never the raw input.
 
     Raises:
         BattleError: for an unknown command, a command out of its phase, or any bad field.
     """
-    command = mapping(command, "command")
-    kind = one_of(command.get("type"), "type", COMMANDS, "unknown_command")
+    kind = command_type(command)
     if len(battle.log) >= MAX_LOG:
         raise BattleError("too_many", "log", f"a battle's log holds at most {MAX_LOG} entries")
-    rule, phases = COMMANDS[kind]
+    phases = SHAPES[kind].phases
     if battle.status not in phases:
         raise BattleError(
             "wrong_phase",
@@ -61,8 +60,9 @@ def decide(battle: Battle, command: Any, dice: Dice) -> Entry:
             status=battle.status,
             accepted=list(phases),
         )
-    events = rule(battle, command, dice)
-    return Entry(_stored(command), tuple(events))
+    command = normalise(command)
+    events = RULES[kind](battle, command, dice)
+    return Entry(command, tuple(events))
 
 
 def apply(
@@ -100,12 +100,3 @@ def rebuild(battle: Battle) -> Battle:
     for index in battle.active_entries():
         state = fold(state, battle.log[index].events)
     return replace(state, log=battle.log, undone=battle.undone)
-
-
-def _stored(command: Mapping[str, Any]) -> dict[str, Any]:
-    """The command as the log keeps it: plain JSON values only, copied."""
-    try:
-        stored: dict[str, Any] = json.loads(json.dumps(dict(command), default=str))
-    except (TypeError, ValueError) as error:
-        raise BattleError("bad_command", "command", f"command is not plain JSON: {error}") from None
-    return stored

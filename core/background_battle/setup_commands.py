@@ -1,4 +1,7 @@
-"""Commands of the set-up: units, side modifiers, the start (RULES.md 3, 5.1)."""
+"""Commands of the set-up: units, side modifiers, the start (RULES.md 3, 5.1).
+
+Each rule gets the command as ``shapes.normalise`` made it: its fields checked already.
+"""
 
 from __future__ import annotations
 
@@ -9,57 +12,43 @@ from .battle import Battle
 from .dice import Dice
 from .errors import BattleError
 from .modifiers import Modifier, initial_strength
-from .units import MAX_FIGHTERS, MAX_RATING, MAX_STRENGTH, SIZES, Unit, unit_strength
-from .validate import SIDES, mapping, one_of, required, side, text, whole
+from .units import MAX_STRENGTH, Unit, unit_strength
+from .validate import SIDES
 
 MAX_BATTLE_UNITS: Final = 1000
-MAX_MODIFIERS: Final = 50
 Event = dict[str, Any]
 
 
 def _strength_of(command: Mapping[str, Any], fighters: int, size: str) -> int:
     if command.get("strength") is not None:
-        return whole(command["strength"], "strength", 0, MAX_STRENGTH)
-    if command.get("rating") is not None:
-        rating = whole(command["rating"], "rating", 0, MAX_RATING)
-        return min(unit_strength(fighters, rating, size), MAX_STRENGTH)
-    raise BattleError("required", "strength", "strength (or a rating per fighter) is required")
-
-
-def _size(command: Mapping[str, Any], default: str = "average") -> str:
-    return one_of(command.get("size") or default, "size", SIZES, "unknown_size")
+        strength: int = command["strength"]
+        return strength
+    return min(unit_strength(fighters, command["rating"], size), MAX_STRENGTH)
 
 
 def add_unit(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """A unit joins a side before the start; its strength is typed in or rated."""
     if len(battle.units) >= MAX_BATTLE_UNITS:
         raise BattleError("too_many", "units", f"a battle holds at most {MAX_BATTLE_UNITS} units")
-    unit_id = text(command["id"], "id", 40) if command.get("id") else f"u{battle.next_unit}"
+    unit_id = command.get("id") or f"u{battle.next_unit}"
     if battle.unit(unit_id) is not None:
         raise BattleError("duplicate_id", "id", f"a unit with id {unit_id!r} already exists")
-    name = text(required(command, "name"), "name")
-    unit_side = side(required(command, "side"))
-    fighters = whole(required(command, "fighters"), "fighters", 1, MAX_FIGHTERS)
-    size = _size(command)
-    strength = _strength_of(command, fighters, size)
-    unit = Unit(unit_id, name, unit_side, fighters, strength, size)
+    size = command.get("size", "average")
+    strength = _strength_of(command, command["fighters"], size)
+    unit = Unit(unit_id, command["name"], command["side"], command["fighters"], strength, size)
     return [{"type": "unit_added", "unit": unit.to_dict()}]
 
 
 def update_unit(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """Change a unit's name, side, fighters, size or strength before the start."""
     unit = known_unit(battle, command)
-    fighters = (
-        whole(command["fighters"], "fighters", 1, MAX_FIGHTERS)
-        if command.get("fighters") is not None
-        else unit.fighters
-    )
-    size = _size(command, unit.size)
-    rated = command.get("strength") is not None or command.get("rating") is not None
+    fighters = command.get("fighters", unit.fighters)
+    size = command.get("size", unit.size)
+    rated = "strength" in command or "rating" in command
     changed = Unit(
         unit.id,
-        text(command["name"], "name") if command.get("name") is not None else unit.name,
-        side(command["side"]) if command.get("side") is not None else unit.side,
+        command.get("name", unit.name),
+        command.get("side", unit.side),
         fighters,
         _strength_of(command, fighters, size) if rated else unit.strength,
         size,
@@ -75,30 +64,11 @@ def remove_unit(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[
 
 def set_modifiers(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """Replace a side's named modifiers (percent of the units' sum and/or flat)."""
-    modifier_side = side(required(command, "side"))
-    raw = command.get("modifiers") or []
-    if not isinstance(raw, list) or len(raw) > MAX_MODIFIERS:
-        raise BattleError(
-            "out_of_range",
-            "modifiers",
-            f"modifiers must be a list of at most {MAX_MODIFIERS}",
-            max=MAX_MODIFIERS,
-        )
-    modifiers = []
-    for i, item in enumerate(raw):
-        field = f"modifiers[{i}]"
-        item = mapping(item, field)
-        modifiers.append(
-            Modifier(
-                text(required(item, "name", f"{field}.name"), f"{field}.name"),
-                whole(item.get("percent") or 0, f"{field}.percent", -100, 1000),
-                whole(item.get("flat") or 0, f"{field}.flat", -MAX_STRENGTH, MAX_STRENGTH),
-            )
-        )
+    modifiers = [Modifier(**item) for item in command.get("modifiers", [])]
     return [
         {
             "type": "modifiers_set",
-            "side": modifier_side,
+            "side": command["side"],
             "modifiers": [m.to_dict() for m in modifiers],
         }
     ]
@@ -124,8 +94,10 @@ def start(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]
 
 
 def known_unit(battle: Battle, command: Mapping[str, Any]) -> Unit:
-    unit_id = required(command, "unit")
-    unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
+    """The unit a command names, or ``unknown_unit``."""
+    unit = battle.unit(command["unit"])
     if unit is None:
-        raise BattleError("unknown_unit", "unit", f"there is no unit {unit_id!r} in this battle")
+        raise BattleError(
+            "unknown_unit", "unit", f"there is no unit {command['unit']!r} in this battle"
+        )
     return unit

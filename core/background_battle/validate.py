@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal, cast
 
@@ -39,7 +39,7 @@ def whole(value: Any, field: str, low: int | None = None, high: int | None = Non
         raise BattleError(
             "not_integer",
             field,
-            f"{field} must be a whole number{_range_text(low, high)}, not {_show(value)}",
+            f"{field} must be a whole number{_range_text(low, high)}, not {show(value)}",
             min=low,
             max=high,
         )
@@ -60,7 +60,7 @@ def share(value: Any, field: str) -> Fraction:
     >>> share("1/2", "fleeing"), share(0.25, "fleeing"), share("0.5", "fleeing")
     (Fraction(1, 2), Fraction(1, 4), Fraction(1, 2))
     """
-    message = f"{field} must be a share from 0 to 1, like 0.5 or 1/2, not {_show(value)}"
+    message = f"{field} must be a share from 0 to 1, like 0.5 or 1/2, not {show(value)}"
     try:
         if isinstance(value, bool) or value is None:
             raise TypeError
@@ -92,6 +92,12 @@ def text(value: Any, field: str, limit: int = MAX_TEXT) -> str:
             "not_text", field, f"{field} must be a non-empty text of at most {limit} characters"
         )
     trimmed = str(value).strip()
+    if not valid_unicode(trimmed):
+        raise BattleError(
+            "bad_text",
+            field,
+            f"{field} must be valid Unicode text; it holds a lone surrogate (a broken character)",
+        )
     if len(trimmed) > limit:
         raise BattleError(
             "out_of_range",
@@ -100,6 +106,28 @@ def text(value: Any, field: str, limit: int = MAX_TEXT) -> str:
             max=limit,
         )
     return trimmed
+
+
+def valid_unicode(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8 (no lone surrogates such as ``"\\udc00"``).
+
+    >>> valid_unicode("Orc"), valid_unicode("Orc\\udc00")
+    (True, False)
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def safe_name(key: Any) -> str:
+    """A key as a field name in an error: itself, or escaped when it is not valid Unicode.
+
+    >>> safe_name("extra"), safe_name("x\\udc00")
+    ('extra', "'x\\\\udc00'")
+    """
+    return key if isinstance(key, str) and valid_unicode(key) else ascii(key)
 
 
 def one_of(value: Any, field: str, accepted: Collection[str], code: str = "out_of_range") -> str:
@@ -116,7 +144,7 @@ def one_of(value: Any, field: str, accepted: Collection[str], code: str = "out_o
         raise BattleError(
             code,
             field,
-            f"{field} must be one of {', '.join(accepted)}, not {_show(value)}",
+            f"{field} must be one of {', '.join(accepted)}, not {show(value)}",
             accepted=list(accepted),
         )
     return value
@@ -134,7 +162,7 @@ def side(value: Any, field: str = "side") -> Side:
         raise BattleError(
             "unknown_side",
             field,
-            f"{field} must be 'allies' or 'enemies', not {_show(value)}",
+            f"{field} must be 'allies' or 'enemies', not {show(value)}",
             accepted=list(SIDES),
         )
     return cast(Side, value)
@@ -143,9 +171,7 @@ def side(value: Any, field: str = "side") -> Side:
 def flag(value: Any, field: str) -> bool:
     """A true/false value."""
     if not isinstance(value, bool):
-        raise BattleError(
-            "not_boolean", field, f"{field} must be true or false, not {_show(value)}"
-        )
+        raise BattleError("not_boolean", field, f"{field} must be true or false, not {show(value)}")
     return value
 
 
@@ -160,8 +186,26 @@ def required(data: Mapping[str, Any], key: str, field: str | None = None) -> Any
 def mapping(value: Any, field: str) -> Mapping[str, Any]:
     """A JSON object."""
     if not isinstance(value, Mapping):
-        raise BattleError("not_object", field, f"{field} must be an object, not {_show(value)}")
+        raise BattleError("not_object", field, f"{field} must be an object, not {show(value)}")
     return value
+
+
+def only_known(data: Mapping[str, Any], known: Sequence[str], prefix: str, owner: str) -> None:
+    """Refuse a field that is not in ``known``, naming it (``prefix`` + its name).
+
+    >>> only_known({"name": "x", "extra": 1}, ["name"], "table.", "table")
+    Traceback (most recent call last):
+    ...
+    background_battle.errors.BattleError: table has no field 'extra'; its fields: name
+    """
+    for key in data:
+        if key not in known:
+            raise BattleError(
+                "unknown_field",
+                prefix + safe_name(key),
+                f"{owner} has no field {show(key)}; its fields: {', '.join(known)}",
+                accepted=list(known),
+            )
 
 
 def _range_text(low: int | None, high: int | None) -> str:
@@ -174,6 +218,7 @@ def _range_text(low: int | None, high: int | None) -> str:
     return ""
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
+    """A value as an error message quotes it: ``repr`` (broken characters escaped), cut short."""
     shown = repr(value)
     return shown if len(shown) <= 40 else shown[:37] + "..."

@@ -25,13 +25,18 @@ STRENGTH_KEYS: Final = frozenset(
         "targets",
         "sl",
         "lost",
+        "casualties",
     }
 )
 FIGHTER_KEYS: Final = frozenset({"fighters", "detached", "casualties"})
+ROLL_KEYS: Final = frozenset({"rolls", "sl", "success"})  # per side, with that side's strength
+REDACTED: Final = "redacted"
+"""The key that names, in each object of a player view, the values hidden there (as ``None``)."""
 
 
 def state_view(battle: Battle, role: Role = "gm", *, log: bool = True) -> dict[str, Any]:
-    """The battle as a shell shows it; a player's view has the hidden numbers as ``None``.
+    """The battle as a shell shows it; a player's view has the hidden numbers as ``None``, each
+    named in its object's ``"redacted"`` list (so a hidden number never looks like "no value").
 
     ``log=False`` leaves the log out (a live client that follows the events has it already).
 
@@ -97,13 +102,7 @@ def _unit_view(battle: Battle, unit_id: str) -> dict[str, Any]:
 
 def redact_view(battle: Battle, view: dict[str, Any]) -> dict[str, Any]:
     """Blank out what the GM hides from players, in the state and in the log."""
-    hidden = battle.hidden
-    for side in SIDES:
-        if f"{side}.strength" in hidden:
-            view["sides"][side] = {
-                key: (None if key in STRENGTH_KEYS else value)
-                for key, value in view["sides"][side].items()
-            }
+    view["sides"] = {side: _redact(view["sides"][side], battle, side) for side in SIDES}
     view["units"] = [_redact(unit, battle, None) for unit in view["units"]]
     if view["log"] is not None:
         view["log"] = [redact_entry(battle, entry) for entry in view["log"]]
@@ -111,7 +110,15 @@ def redact_view(battle: Battle, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def redact_entry(battle: Battle, entry: dict[str, Any], role: Role = "player") -> dict[str, Any]:
-    """A log entry as a role may see it (the GM sees everything)."""
+    """A log entry as a role may see it (the GM sees everything).
+
+    >>> from background_battle import new_battle, apply
+    >>> battle, _ = apply(new_battle("x"), {"type": "add_unit", "name": "Orcs",
+    ...     "side": "enemies", "fighters": 12, "strength": 26})
+    >>> redact_entry(battle, battle.log[0].to_dict())["command"]
+    {'type': 'add_unit', 'name': 'Orcs', 'side': 'enemies', 'fighters': None, 'strength': None, \
+'redacted': ['fighters', 'strength']}
+    """
     if role == "gm":
         return entry
     return {
@@ -121,23 +128,31 @@ def redact_entry(battle: Battle, entry: dict[str, Any], role: Role = "player") -
 
 
 def _redact(data: Any, battle: Battle, side: Side | None) -> Any:
-    """Walk JSON data; numbers that belong to a hidden side's strength or head count go."""
+    """Walk JSON data; numbers that belong to a hidden side's strength or head count, or that
+    would give them away, become ``None`` and are named in the object's ``REDACTED`` list."""
     if isinstance(data, list):
         return [_redact(item, battle, side) for item in data]
     if not isinstance(data, dict):
         return data
     own = _side_of(data, battle) or side
     result: dict[str, Any] = {}
+    redacted: list[str] = []
     for key, value in data.items():
         if _per_side(value):  # a value per side: {"allies": .., "enemies": ..}
-            result[key] = {
-                s: None if _hidden(battle, s, key) else _redact(v, battle, s)
-                for s, v in value.items()
-            }
+            result[key] = {}
+            for s, item in value.items():
+                if _hidden_of_side(battle, s, key):
+                    result[key][s] = None
+                    redacted.append(f"{key}.{s}")
+                else:
+                    result[key][s] = _redact(item, battle, s)
         elif _hidden(battle, own, key) or _hidden_roll(battle, data, key):
             result[key] = None
+            redacted.append(key)
         else:
             result[key] = _redact(value, battle, own)
+    if redacted:
+        result[REDACTED] = redacted
     return result
 
 
@@ -163,10 +178,20 @@ def _hidden(battle: Battle, side: Side | None, key: str) -> bool:
     return False
 
 
+def _hidden_of_side(battle: Battle, side: Side, key: str) -> bool:
+    """One side's part of a value per side: its roll, SL and success go with its strength, and
+    the loss a side took is what the other side dealt (it would give the other's SL away)."""
+    if key in ROLL_KEYS:
+        return f"{side}.strength" in battle.hidden
+    if key == "lost":
+        return any(f"{s}.strength" in battle.hidden for s in SIDES)
+    return _hidden(battle, side, key)
+
+
 def _hidden_roll(battle: Battle, data: dict[str, Any], key: str) -> bool:
     """Numbers of an Influence roll or of the PCs' win that would give a strength away."""
     kind = data.get("type")
-    if kind == "influence_rolled" and key in ("modifier", "total"):
+    if kind == "influence_rolled" and key in ("modifier", "total", "band"):
         # after the battle the modifier is the roller's own strength; during it, both sides'
         sides = (data["side"],) if data.get("phase") == "ended" else SIDES
         return any(f"{s}.strength" in battle.hidden for s in sides)

@@ -35,7 +35,7 @@ def test_after_the_battle_the_winner_rolls_d100_plus_50_plus_its_strength() -> N
     )
     event = battle.log[-1].events[0]
     assert (event["modifier"], event["total"]) == (68, 108)
-    assert event["band"] == default_table().band_for(108).to_dict()
+    assert event["band"] == default_table().band_for(108).for_side("allies").to_dict()
 
 
 def test_after_the_battle_the_loser_does_not_roll() -> None:
