@@ -47,9 +47,13 @@ function clear(form, ...names) {
   }
 }
 
-/** Wraps an action: one at a time, and a bad entry becomes a notification naming the field. */
+/**
+ * Wraps an action: one at a time (the second click of a double click, or any click while an
+ * action is on its way, does nothing), and a bad entry becomes a notification naming the field.
+ */
 function act(handler) {
   return function (event, target) {
+    if (event?.detail > 1) return null;
     return this.app.once(async () => {
       try {
         await handler.call(this, this.element, target, event);

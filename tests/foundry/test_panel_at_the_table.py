@@ -154,21 +154,29 @@ def test_a_double_click_rolls_once_with_no_warning(
     assert bridge_barrier(page) == "wrong_phase"
     assert rounds_played(page) == 1
     assert warnings(page) == []
+    # a second click while the first command is on its way does nothing either
+    panel.evaluate(
+        "el => { const b = el.querySelector('[data-action=roundAuto]'); b.click(); b.click(); }"
+    )
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "2")
+    assert bridge_barrier(page) == "wrong_phase"
+    assert rounds_played(page) == 2
+    assert warnings(page) == []
     # typed rolls: Enter in the field plays the round, once
     panel.locator("[name=rollAllies]").fill("95")
     panel.locator("[name=rollEnemies]").fill("5")
     panel.locator("[name=rollEnemies]").press("Enter")
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "2")
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "3")
     expect(panel.locator("[name=rollAllies]")).to_have_value("")
-    assert rounds_played(page) == 2
+    assert rounds_played(page) == 3
     assert warnings(page) == []
     # taking the round back says so, in the panel and in chat
     panel.locator("[data-action=undo]").click()
     expect(panel.locator(".bb-result")).to_have_attribute("data-step", "undone")
-    expect(panel.locator(".bb-result")).to_contain_text("Taken back: Round 2")
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
+    expect(panel.locator(".bb-result")).to_contain_text("Taken back: Round 3")
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "2")
     page.wait_for_function(
-        "StandIn.record.chat.some(c => c.content.includes('Taken back: Round 2'))"
+        "StandIn.record.chat.some(c => c.content.includes('Taken back: Round 3'))"
     )
 
 
