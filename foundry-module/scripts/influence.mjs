@@ -64,14 +64,15 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
   const total = event.total;
   const table = chosenTable();
   let meaning;
-  let source;
-  if (table) {
+  let source = table?.name ?? t("Influence.DefaultTable");
+  if (total === null || total === undefined) {
+    // The player view hides the total (it would give a strength away): so is its reading.
+    meaning = `<p><em>${esc(t("Influence.Hidden"))}</em></p>`;
+  } else if (table) {
     meaning = (await Promise.all(rowsFor(table, total).map(rowHtml))).join("");
-    source = table.name;
   } else {
     const text = coreBandText(event, view?.influence_table);
     meaning = text ? `<p><strong>${esc(text)}</strong></p>` : "";
-    source = t("Influence.DefaultTable");
   }
   const side = t(`Side.${event.side}`);
   const number = (value) => (value === null || value === undefined ? "?" : value);

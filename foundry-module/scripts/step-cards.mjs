@@ -52,16 +52,21 @@ function cardHtml(entry, view) {
 
 /**
  * Posts the card of one step. `entry`/`view`: as the card's readers may see them (the GM's own
- * for a whispered card, the player view for a public one); `gmEntry`: the GM's entry, used only
- * to read an Influence total on a RollTable (the card shows the readers' numbers).
+ * for a whispered card, the player view for a public one); `gmEntry`/`gmView`: the GM's, for
+ * an Influence total the player view hides (its reading goes to the GMs only).
  */
-export async function postStep({ battle, version, entry, view, gmOnly, gmEntry }) {
+export async function postStep({ battle, version, entry, view, gmOnly, gmEntry, gmView }) {
   const event = mainEvent(entry);
   if (!event) return null;
   const about = { battle, version, kind: "step" };
   if (event.type === "influence_rolled") {
-    const lookup = (gmEntry?.events ?? []).find((e) => e.type === "influence_rolled") ?? event;
-    return postInfluence(lookup, view, { shown: event, gmOnly, about });
+    const card = await postInfluence(event, view, { gmOnly, about });
+    // A public card whose total the player view hides reads "hidden": the GMs get the reading.
+    const gmEvent = (gmEntry?.events ?? []).find((e) => e.type === "influence_rolled");
+    if (!gmOnly && gmEvent && (event.total === null || event.total === undefined)) {
+      await postInfluence(gmEvent, gmView, { gmOnly: true, about: { ...about, kind: "gm" } });
+    }
+    return card;
   }
   const html = cardHtml(entry, view);
   return html ? postCard(html, { gmOnly, about }) : null;
@@ -88,17 +93,17 @@ export class StepCards {
   fromPlayers(message) {
     if (message.type !== "event" || whisperCards()) return;
     const view = this.app.eye?.view(message.battle);
-    const gmEntry = this.app.client?.states.get(message.battle)?.view?.log?.[message.version - 1];
-    this.post(message, view, false, gmEntry);
+    const gmView = this.app.client?.states.get(message.battle)?.view;
+    this.post(message, view, false, gmView?.log?.[message.version - 1], gmView);
   }
 
-  post(message, view, gmOnly, gmEntry) {
+  post(message, view, gmOnly, gmEntry, gmView) {
     if (!isActiveGM()) return;
     const key = `${message.battle}/${message.version}`;
     if (this.posted.has(key)) return;
     this.posted.add(key);
     const entry = { command: message.command, events: message.events };
-    postStep({ battle: message.battle, version: message.version, entry, view, gmOnly, gmEntry }).catch(
+    postStep({ battle: message.battle, version: message.version, entry, view, gmOnly, gmEntry, gmView }).catch(
       (error) => log.error("card failed", error),
     );
   }

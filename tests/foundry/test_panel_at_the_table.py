@@ -288,6 +288,7 @@ def test_a_player_sees_no_number_the_player_view_hides(
         text = card_text(card)
         assert numbers(text) <= allowed, (text, numbers(text) - allowed)
         assert 333 not in numbers(text)
+        assert band["effect"]["en"] not in text  # its reading would give the total away
     # the end card tells the story: the chart (the allies' line only), the casualties
     end_card = next(card for card in seen if "The battle is over" in card)
     assert "bb-line bb-allies" in end_card and "bb-line bb-enemies" not in end_card
@@ -302,6 +303,12 @@ def test_a_player_sees_no_number_the_player_view_hides(
         ".filter(m => !m.visibleTo(game.users.get('player1'))).map(m => m.whisper)"
     )
     assert all(sorted(w) == ["gm1", "gm2"] for w in gm_only)
+    # the GMs got the Influence reading the players' card could not give
+    gm_cards = page.evaluate(
+        "game.messages.contents"
+        ".filter(m => !m.visibleTo(game.users.get('player1'))).map(m => m.content)"
+    )
+    assert any(band["effect"]["en"] in card_text(card) for card in gm_cards)
 
     # Undo apply withdraws the dwarves' public casualties card
     dwarves = panel.locator(".bb-unit", has_text="Dwarves")
