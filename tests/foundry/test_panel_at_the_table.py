@@ -17,6 +17,7 @@ from foundry_steps import (
     create_battle,
     new_unit,
     record,
+    remote_player,
     set_up_fight,
     world_tokens,
 )
@@ -263,15 +264,7 @@ def test_a_player_sees_no_number_the_player_view_hides(
     page.evaluate(f"{APP}.client.command('prepared', {{type: 'create_battle'}})")
     expect(panel.locator("[name=battle] option", has_text="prepared")).to_have_count(1)
     player_page = browser.new_context().new_page()
-    player = open_foundry(
-        player_page,
-        user="player1",
-        gm_token=None,
-        player_token=None,
-        url="",
-        battle="ambush",
-        server=foundry_server.url,
-    )
+    player = remote_player(open_foundry, player_page, foundry_server.url)
     expect(player.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     # the battle list: only the battle the GM shows to players
     expect(player.locator("[name=battle] option")).to_have_text(["—", re.compile("ambush")])

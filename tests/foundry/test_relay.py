@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from bridge_gm import BridgeGM, started_battle
+from foundry_steps import remote_player
 from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
@@ -52,15 +53,7 @@ def test_a_remote_player_follows_the_player_view_through_the_gm(
     player_page = context.new_page()
     opened: list[str] = []
     player_page.on("websocket", lambda ws: opened.append(ws.url))
-    player = open_foundry(
-        player_page,
-        user="player1",
-        gm_token=None,
-        player_token=None,
-        url="",
-        battle="ambush",
-        server=foundry_server.url,
-    )
+    player = remote_player(open_foundry, player_page, foundry_server.url)
     expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
     orcs = player.locator(".bb-unit", has_text="Orcs")
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters ?")
