@@ -299,7 +299,7 @@ export class BattlePanel extends ApplicationV2 {
   /** Both sides from the scene: a proposal the GM confirms (nothing is sent before). */
   static #sceneSides() {
     const by = readText(this.element, "sceneGroupBy") || "actor";
-    this.sceneSides = proposeSides(by);
+    this.sceneSides = proposeSides(by, this.app.battle);
     if (!this.sceneSides.allies.length && !this.sceneSides.enemies.length) {
       this.sceneSides = null;
       ui.notifications.warn(t("Scene.NoTokens"));

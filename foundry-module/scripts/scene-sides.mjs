@@ -4,6 +4,7 @@
  * name (logic/scene-sides.mjs); the GM types each unit's strength and confirms once. Also: the
  * tokens an Actor or Token drop on a unit stands for.
  */
+import { FLAGS, ID } from "./constants.mjs";
 import { hasStatus } from "./conditions.mjs";
 import { sidesFromTokens } from "./logic/scene-sides.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
@@ -14,9 +15,13 @@ function sceneTokens() {
   return selected.length ? selected : [...(canvas?.scene?.tokens?.contents ?? [])];
 }
 
-/** The proposal: {allies: [unit], enemies: [unit]}, each unit {key, name, side, tokens, fighters}. */
-export function proposeSides(by = "actor") {
-  const descriptors = sceneTokens().map((doc) => ({
+/**
+ * The proposal: {allies: [unit], enemies: [unit]}, each unit {key, name, side, tokens, fighters}.
+ * Tokens already fighting in a unit of `battle` are left out.
+ */
+export function proposeSides(by = "actor", battle = null) {
+  const free = sceneTokens().filter((doc) => !battle || doc.getFlag(ID, FLAGS.UNIT)?.battle !== battle);
+  const descriptors = free.map((doc) => ({
     id: doc.uuid,
     name: doc.name,
     actorId: doc.actorId ?? doc.actor?.id ?? null,

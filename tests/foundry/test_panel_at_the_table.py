@@ -363,6 +363,10 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     flags = {t["id"]: t["flags"].get("background-battle", {}) for t in world_tokens(page)}
     assert "unit" not in flags["dead"] and "unit" not in flags["cow"]
     assert len({flags[f"o{i}"]["unit"]["unit"] for i in range(1, 9)}) == 1
+    # asked again, the scene has no free token left: nothing is proposed twice
+    panel.locator("[data-action=sceneSides]").click()
+    expect(page.locator("#notifications .warning").last).to_contain_text("No friendly or hostile")
+    expect(panel.locator(".bb-proposed")).to_have_count(0)
 
 
 def every_control_worded(panel: Locator) -> None:
