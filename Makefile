@@ -1,5 +1,6 @@
 # Background Battle — one Makefile; each shell adds its own targets in mk/*.mk.
-# `make test` and `make run` set up what is missing (a .venv at the root, pinned tools).
+# `make test` and `make run` set up what is missing (a .venv at the root, pinned tools), or stop
+# at once with one line saying what to do (mk/prerequisites.mk).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,7 +16,7 @@ RUN_TARGET    := run-demo
 
 setup: $(STAMP)
 
-$(STAMP): requirements-dev.txt pyproject.toml core/pyproject.toml
+$(STAMP): requirements-dev.txt pyproject.toml core/pyproject.toml | python-ready
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install -q --disable-pip-version-check --no-build-isolation -e ./core -e .
@@ -33,7 +34,7 @@ typecheck: setup
 test-core: setup
 	$(PY) -m pytest -q tests/core core/background_battle
 
-test: lint typecheck test-core $(TEST_TARGETS)
+test: node browser lint typecheck test-core $(TEST_TARGETS)
 
 bench-core: setup
 	$(PY) tests/bench/bench_core.py

@@ -10,10 +10,10 @@ foundry-module:
 	@test -n "$(FOUNDRY_REPO)" || { echo "Set FOUNDRY_REPO=owner/name (the GitHub repository of the releases)"; exit 2; }
 	$(PYTHON) foundry-module/build_release.py --repo "$(FOUNDRY_REPO)" --out foundry-module/dist
 
-test-foundry-node:
+test-foundry-node: node
 	node --test tests/foundry/
 
-test-foundry-browser: setup
+test-foundry-browser: setup browser
 	$(PY) -m pytest -q tests/foundry
 
 test-foundry: test-foundry-node test-foundry-browser
@@ -21,7 +21,7 @@ test-foundry: test-foundry-node test-foundry-browser
 TEST_TARGETS += test-foundry
 
 .PHONY: bench-foundry
-bench-foundry:
+bench-foundry: node
 	node tests/bench/bench_foundry.mjs
 
 BENCH_TARGETS += bench-foundry

@@ -8,15 +8,15 @@ BENCH_TARGETS += bench-web
 
 .PHONY: site test-web bench-web
 
-$(WEB_NODE_DONE): web/package.json web/package-lock.json
+$(WEB_NODE_DONE): web/package.json web/package-lock.json | node
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 
 site: setup $(WEB_NODE_DONE)
-	rm -rf $(WEB_WHEELS)
+	rm -rf $(WEB_WHEELS) core/build  # core/build may hold files of another checkout
 	$(PY) -m build --wheel --no-isolation core -o $(WEB_WHEELS)
 	$(PY) web/build.py --wheel-dir $(WEB_WHEELS) --out $(WEB_DIST)
 
-test-web: site
+test-web: site browser
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/pages.yml
 	$(PY) -m pytest -q tests/web
 

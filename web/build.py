@@ -5,7 +5,10 @@ Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
 - the hand-written files of ``web/`` (pages, scripts, styles, translations, icons) are copied;
 - the few Pyodide runtime files a page needs are vendored from ``web/node_modules/pyodide``
   (installed by ``npm ci`` from the lock file) after checking their version against
-  ``web/config.js``;
+  ``web/config.js``; of them, ``python_stdlib.zip`` is trimmed to what Pyodide's start-up and the
+  core need (``trim_stdlib.mjs``, run in Node and checked there; kept in
+  ``node_modules/.trimmed-stdlib/`` for the same inputs) and ``pyodide-lock.json`` lists no
+  packages (the page loads none: the core's wheel is unpacked by the worker);
 - the core's pure wheel (built by ``python -m build --wheel core``) goes to ``wheels/``;
 - ``build-info.js`` tells the worker where the wheel is, and ``sw.js`` gets the list of files to
   cache under a version that is a hash of their contents.
@@ -18,10 +21,14 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parent
+ROOT = WEB.parent
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -29,6 +36,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+VENDORED_AS_IS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+TRIM = WEB / "trim_stdlib.mjs"
+VECTORS = ROOT / "tests" / "golden" / "vectors.json"
+# Kept although nothing imported them in the probe: codecs a text may name at run time.
+STDLIB_EXTRA = ("encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py")
 SITE_SUFFIXES = {".html", ".js", ".css", ".svg", ".webmanifest", ".png"}
 NOT_SITE = {"sw.js", "build.py"}
 
@@ -64,6 +76,71 @@ def find_wheel(wheel_dir: Path) -> Path:
     return wheels[0]
 
 
+def write_lock_without_packages(node_pyodide: Path, site_pyodide: Path) -> None:
+    """``pyodide-lock.json`` with its ``info`` and no packages: the page loads none."""
+    lock = json.loads((node_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    trimmed = {"info": lock["info"], "packages": {}}
+    (site_pyodide / "pyodide-lock.json").write_text(
+        json.dumps(trimmed, sort_keys=True), encoding="utf-8"
+    )
+
+
+def core_modules(wheel: Path) -> list[str]:
+    """Every module of the core's wheel, by its dotted name (``__main__`` runs the CLI: not it)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = [
+            n
+            for n in archive.namelist()
+            if n.endswith(".py") and ".dist-info" not in n and not n.endswith("/__main__.py")
+        ]
+    modules = [n[: -len(".py")].replace("/", ".") for n in names]
+    return sorted(m.removesuffix(".__init__") for m in modules)
+
+
+def trim_stdlib(node_pyodide: Path, wheel: Path, site_pyodide: Path) -> None:
+    """``python_stdlib.zip`` trimmed to what the page imports, checked in Pyodide under Node.
+
+    Raises:
+        SystemExit: when Node is missing or the trimmed library fails the check.
+    """
+    job = {
+        "modules": core_modules(wheel),
+        "vectors": json.loads(VECTORS.read_text(encoding="utf-8")),
+        "extra": list(STDLIB_EXTRA),
+    }
+    key = hashlib.sha256()
+    for part in (
+        (node_pyodide / "python_stdlib.zip").read_bytes(),
+        (site_pyodide / "pyodide-lock.json").read_bytes(),
+        wheel.read_bytes(),
+        TRIM.read_bytes(),
+        json.dumps(job, sort_keys=True).encode(),
+    ):
+        key.update(hashlib.sha256(part).digest())
+    kept = node_pyodide.parent / ".trimmed-stdlib" / f"{key.hexdigest()[:32]}.zip"
+    if kept.is_file():
+        shutil.copyfile(kept, site_pyodide / "python_stdlib.zip")
+        return
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to trim the standard library: apt-get install nodejs")
+    with tempfile.TemporaryDirectory(prefix="trim-stdlib-") as folder:
+        job_file = Path(folder) / "job.json"
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        done = subprocess.run(
+            [node, str(TRIM), str(node_pyodide), str(site_pyodide), str(wheel), str(job_file)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if done.returncode != 0:
+        raise SystemExit(f"trim_stdlib.mjs failed: {done.stderr.strip()[-2000:]}")
+    kept.parent.mkdir(exist_ok=True)
+    for old in kept.parent.glob("*.zip"):
+        old.unlink()
+    shutil.copyfile(site_pyodide / "python_stdlib.zip", kept)
+
+
 def site_sources() -> list[Path]:
     """The hand-written files that go into the site, relative to ``web/``."""
     found = []
@@ -88,8 +165,10 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(WEB / rel, out / rel)
     (out / "pyodide").mkdir()
-    for name in PYODIDE_FILES:
+    for name in VENDORED_AS_IS:
         shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
+    write_lock_without_packages(node_pyodide, out / "pyodide")
+    trim_stdlib(node_pyodide, wheel, out / "pyodide")
     (out / "wheels").mkdir()
     shutil.copyfile(wheel, out / "wheels" / wheel.name)
     snapshot = hashlib.sha256(version.encode() + b"\0" + wheel.read_bytes()).hexdigest()[:16]

@@ -1,21 +1,63 @@
 """The calculator command line, ``background-battle`` (also ``python -m background_battle``).
 
 Bad input: exit status 2, a message on stderr naming the option at fault, nothing on stdout.
+Numbers are read exactly (``1e3`` is 1000, never a binary float); every strength-like option
+is bounded like a unit's strength in the core (``MAX_STRENGTH``).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from decimal import Decimal, InvalidOperation
+from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from . import api
+from . import api, cli_fight
 from .demo import play
 from .errors import BattleError
 from .tables import casualty_table, last_stand_text, leader_bonus_text, odds_table
+from .units import MAX_FIGHTERS, MAX_RATING, MAX_STRENGTH
+from .validate import whole
+
+if TYPE_CHECKING:  # argparse is imported when the command line runs: the page imports this
+    import argparse  # module (every core module is checked there) and ships no argparse
+
+MAX_DIGITS = 100  # a number typed with more digits than this is refused before it is expanded
+STRENGTH_OPTIONS = (
+    "initial",
+    "remaining",
+    "strength",
+    "enemy_strength",
+    "allies_strength",
+    "allies",
+    "enemies",
+)
+
+BOUNDS = {
+    **{field: (0, MAX_STRENGTH) for field in STRENGTH_OPTIONS},
+    "fighters": (1, MAX_FIGHTERS),
+    "rating": (0, MAX_RATING),
+}
+# Subcommand -> the core's op, and each request field -> the option (argparse attribute) it takes.
+REQUESTS = {
+    "casualties": ("casualties", {"initial": "initial", "remaining": "remaining", "units": "unit"}),
+    "leader-bonus": ("leader_bonus", {"strength": "strength", "sl": "sl"}),
+    "unit-strength": (
+        "unit_strength",
+        {"fighters": "fighters", "rating": "rating", "size": "size"},
+    ),
+    "last-stand": (
+        "last_stand",
+        {
+            "enemy_strength": "enemy_strength",
+            "fleeing": "fleeing",
+            "allies_strength": "allies_strength",
+        },
+    ),
+}
 
 OPTION_OF_FIELD = {
     "initial": "--initial",
@@ -28,24 +70,57 @@ OPTION_OF_FIELD = {
     "allies_strength": "--allies-strength",
     "runs": "--runs",
     "seed": "--seed",
+    "allies": "--allies",
+    "enemies": "--enemies",
+    "rolls.allies": "--allies-roll",
+    "rolls.enemies": "--enemies-roll",
+    "lost.allies": "--allies-lost",
+    "lost.enemies": "--enemies-lost",
+    "leadership": "--leadership",
+    "roll": "--roll",
+    "fighters": "--fighters",
+    "rating": "--rating",
+    "size": "--size",
+    "move": "--move",
+    "rolls": "--allies-roll and --enemies-roll",
 }
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse, with every usage error as exit status 2 and nothing on stdout."""
+def _bad_value(message: str) -> Exception:
+    """argparse's error for a value an option cannot take (exit status 2, the option named)."""
+    import argparse
 
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    return argparse.ArgumentTypeError(message)
 
 
-def number(value: str) -> int | float | str:
-    """Pass numbers on as typed (the core checks them and names the accepted range)."""
-    for kind in (int, float):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
+def number(value: str) -> int | str:
+    """A whole number read exactly (``1e3`` is 1000); anything else is passed on as typed, for
+    the core to refuse with the accepted range.
+
+    >>> number("1e23"), number(" 26 "), number("2.5"), number("0x1A")
+    (100000000000000000000000, 26, '2.5', '0x1A')
+
+    Raises:
+        argparse.ArgumentTypeError: for an empty value or one of more than 100 digits.
+    """
+    typed = value.strip()
+    if not typed:
+        raise _bad_value("expected a number, not an empty value")
+    try:
+        exact = Decimal(typed)
+    except InvalidOperation:
+        return value
+    if not exact.is_finite() or exact != exact.to_integral_value():
+        return value
+    if exact.adjusted() >= MAX_DIGITS:
+        raise _bad_value(f"{value!r} has more than {MAX_DIGITS} digits")
+    return int(exact)
+
+
+def share_text(value: str) -> str:
+    """A share as typed (``0.5``, ``1/2``, ``5e-1``), read exactly by the core; never empty."""
+    if not value.strip():
+        raise _bad_value("expected a share from 0 to 1, like 0.5 or 1/2, not ''")
     return value
 
 
@@ -53,17 +128,22 @@ def unit(value: str) -> dict[str, Any]:
     """``NAME=FIGHTERS`` (the name may itself hold ``=``; the last one splits)."""
     name, sep, fighters = value.rpartition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=FIGHTERS, like Dwarves=10, not {value!r}")
+        raise _bad_value(f"expected NAME=FIGHTERS, like Dwarves=10, not {value!r}")
     return {"name": name.strip(), "fighters": number(fighters.strip())}
 
 
-def build_parser() -> Parser:
-    """The command line's options; its output is a contract other tools rely on."""
-    parser = Parser(
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's options; its output is a contract other tools rely on.
+
+    A usage error prints the usage and exits with status 2 (argparse's own way), nothing on stdout.
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(
         prog="background-battle",
         description="Background battle (фоновый бой) calculator for WFRP 4e.",
     )
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    commands = parser.add_subparsers(dest="command", required=True)
 
     cas = commands.add_parser("casualties", help="killed / wounded / fit per unit of one side")
     cas.add_argument("--initial", type=number, required=True, help="S0, after all modifiers")
@@ -73,14 +153,37 @@ def build_parser() -> Parser:
 
     lead = commands.add_parser("leader-bonus", help="the leader's command bonus")
     lead.add_argument("--strength", type=number, required=True, help="the side's strength")
-    lead.add_argument("--sl", type=number, required=True, help="SL of the passed Leadership test")
+    test = lead.add_mutually_exclusive_group(required=True)
+    test.add_argument("--sl", type=number, help="SL of the passed Leadership test")
+    test.add_argument("--leadership", type=number, help="the leader's Leadership, with --roll")
+    lead.add_argument("--roll", type=number, help="the d100 rolled for the Leadership test")
     lead.add_argument("--json", action="store_true")
 
     last = commands.add_parser("last-stand", help="PCs won: damage of the enemies still fighting")
     last.add_argument("--enemy-strength", type=number, required=True)
-    last.add_argument("--fleeing", default="0", help="share of enemies fleeing: 0.5 or 1/2")
+    last.add_argument("--fleeing", type=share_text, default="0", help="0.5 or 1/2 of them flee")
     last.add_argument("--allies-strength", type=number)
     last.add_argument("--json", action="store_true")
+
+    rnd = commands.add_parser("round", help="one round (opposed test) from rolls or losses")
+    rnd.add_argument("--allies", type=number, required=True, help="the allies' strength")
+    rnd.add_argument("--enemies", type=number, required=True, help="the enemies' strength")
+    for side in ("allies", "enemies"):
+        rnd.add_argument(f"--{side}-roll", type=number, help=f"the {side}' d100")
+        rnd.add_argument(f"--{side}-lost", type=number, help=f"strength the {side} lost")
+    rnd.add_argument("--json", action="store_true")
+
+    rate = commands.add_parser("unit-strength", help="a unit's strength: fighters x rating x size")
+    rate.add_argument("--fighters", type=number, required=True, help="the unit's fighters")
+    rate.add_argument("--rating", type=number, required=True, help="strength per fighter")
+    rate.add_argument("--size", default="average", help="tiny ... average ... monstrous")
+    rate.add_argument("--json", action="store_true")
+
+    move = commands.add_parser("move-fighters", help="fighters moved into the PCs' fight")
+    move.add_argument("--fighters", type=number, required=True, help="the unit's fighters")
+    move.add_argument("--strength", type=number, required=True, help="the unit's strength (S0)")
+    move.add_argument("--move", type=number, action="append", required=True, metavar="K")
+    move.add_argument("--json", action="store_true")
 
     odd = commands.add_parser("odds", help="chances from a battle file, by simulation")
     odd.add_argument("battle", metavar="BATTLE.json")
@@ -110,40 +213,54 @@ def run(args: argparse.Namespace) -> str:
     """The text a subcommand prints."""
     if args.command == "demo":
         return play(_seed(args.seed))
-    request = _request(args)
+    _bound_strengths(args)
+    reply, text = _calculate(args)
+    return json.dumps(reply, ensure_ascii=False) + "\n" if args.json else text(reply)
+
+
+def _calculate(args: argparse.Namespace) -> tuple[dict[str, Any], Callable[[Any], str]]:
+    """The subcommand's reply from the core, and how to print it as text."""
+    if args.command == "round":
+        return cli_fight.round_of(args), cli_fight.round_text
+    if args.command == "move-fighters":
+        return cli_fight.moves(args.fighters, args.strength, args.move), cli_fight.moves_text
+    if args.command == "leader-bonus" and args.sl is None:
+        return cli_fight.leadership_of(args), cli_fight.leadership_text
+    reply = _reply(_request(args))
+    if args.command == "casualties":
+        return reply, partial(casualty_table, args.initial, args.remaining)
+    if args.command == "leader-bonus":
+        return reply, partial(leader_bonus_text, args.strength, args.sl)
+    if args.command == "last-stand":
+        return reply, partial(last_stand_text, args.enemy_strength)
+    if args.command == "unit-strength":
+        return reply, lambda r: f"Unit strength (ОС отряда): {r['strength']}\n"
+    return reply, odds_table
+
+
+def _reply(request: dict[str, Any]) -> dict[str, Any]:
     reply = api.handle(request)
     if not reply.pop("ok"):
         error = reply["error"]
         raise BattleError(error["code"], error["field"], error["message"], **error["params"])
-    if args.json:
-        return json.dumps(reply, ensure_ascii=False) + "\n"
-    if args.command == "casualties":
-        return casualty_table(request["initial"], request["remaining"], reply)
-    if args.command == "leader-bonus":
-        return leader_bonus_text(request["strength"], request["sl"], reply)
-    if args.command == "last-stand":
-        return last_stand_text(request["enemy_strength"], reply)
-    return odds_table(reply)
+    return reply
+
+
+def _bound_strengths(args: argparse.Namespace) -> None:
+    """Every bounded option within the core's bound (a strength 0 to MAX_STRENGTH, ...)."""
+    for field, (low, high) in BOUNDS.items():
+        value = getattr(args, field, None)
+        if value is not None:
+            setattr(args, field, whole(value, field, low, high))
 
 
 def _request(args: argparse.Namespace) -> dict[str, Any]:
-    if args.command == "casualties":
-        return {
-            "op": "casualties",
-            "initial": args.initial,
-            "remaining": args.remaining,
-            "units": args.unit,
-        }
-    if args.command == "leader-bonus":
-        return {"op": "leader_bonus", "strength": args.strength, "sl": args.sl}
-    if args.command == "last-stand":
-        return {
-            "op": "last_stand",
-            "enemy_strength": args.enemy_strength,
-            "fleeing": args.fleeing,
-            "allies_strength": args.allies_strength,
-        }
-    return {"op": "odds", "battle": _battle_file(args.battle), "runs": args.runs, "seed": args.seed}
+    """The core's request for a subcommand that one request answers."""
+    if args.command == "odds":
+        battle = _battle_file(args.battle)
+        return {"op": "odds", "battle": battle, "runs": args.runs, "seed": args.seed}
+    op, fields = REQUESTS[args.command]
+    return {"op": op, **{key: getattr(args, attribute) for key, attribute in fields.items()}}
 
 
 def _battle_file(path: str) -> Any:
@@ -166,6 +283,8 @@ def _seed(value: Any) -> int:
 def _option(field: str | None) -> str:
     if field is None:
         return "input"
+    if field in OPTION_OF_FIELD:
+        return OPTION_OF_FIELD[field]
     head = field.split(".")[0].split("[")[0]
     if head == "battle":
         return "BATTLE.json" + (f" ({field})" if field != "battle" else "")

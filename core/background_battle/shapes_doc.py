@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -161,6 +160,8 @@ def replaced(document: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the commands' reference (``--markdown``) or rewrite it in a file (``--write``)."""
+    import argparse  # only when run: the page imports this module without argparse
+
     parser = argparse.ArgumentParser(prog="python -m background_battle.shapes_doc")
     parser.add_argument("--markdown", action="store_true", help="print the Markdown section")
     parser.add_argument("--write", metavar="FILE", help="rewrite the section inside FILE")

@@ -400,79 +400,96 @@ def time_process_start(data: Path) -> float:
     return ready
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer clients and commands")
     args = parser.parse_args()
     clients, commands, idle, events, rounds = (
         (20, 200, 100, 1000, 1) if args.quick else (100, 2000, 1000, 10000, 3)
     )
-
+    report = Report("bench-bridge")
     with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
         print(
             f"bridge benchmark: {clients} clients, {commands} commands, {rounds} rounds, "
             f"loopback, {os.cpu_count()} cores, data on {tmp}"
         )
-        # The three servers take turns, round after round, so that the load of the machine
-        # falls on all of them alike; each one's latencies are pooled over the rounds.
-        runs: dict[str, dict[str, Any]] = {}
-        sample = ""
-        for round_number in range(rounds):
-            for sync in ("full", "normal"):
-                folder = Path(tmp) / f"{sync}-{round_number}"
-                result = asyncio.run(bench_bridge(clients, commands, folder, sync))
-                sample = sample or result["sample"]
-                pool(runs, f"bridge sync={sync}", result)
-            pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
-        print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
-        print(
-            f"  {'':20} {'median ms':>10} {'p99 ms':>8} {'cmd/s 1-by-1':>13} "
-            f"{'cmd/s pipelined':>16}"
-        )
-        rows = {}
-        for name, result in runs.items():
-            lat = result["latencies"]
-            rows[name] = row = (
-                statistics.median(lat) * 1e3,
-                p99(lat) * 1e3,
-                len(lat) / sum(lat),
-                statistics.median(result["pipelined"]),
-            )
-            print(f"  {name:20} {row[0]:10.2f} {row[1]:8.2f} {row[2]:13.0f} {row[3]:16.0f}")
-        sm, sp, sr, spp = rows["bare websockets"]
-        for name in ("bridge sync=full", "bridge sync=normal"):
-            bm, bp, br, bpp = rows[name]
-            print(
-                f"  {name} / bare: median {bm / sm:.2f}x, p99 {bp / sp:.2f}x, "
-                f"cmd/s 1-by-1 {br / sr:.2f}x, pipelined {bpp / spp:.2f}x; "
-                f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
-                f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
-            )
-        spent = work_per_command(Path(tmp) / "work.sqlite3", commands)
-        print(
-            f"  the bridge's own work per command (in one process, no network, sync=full): "
-            f"median {statistics.median(spent) * 1e3:.2f} ms, p99 {p99(spent) * 1e3:.2f} ms"
-        )
-        data = Path(tmp) / "full-0"
+        report.part("fan-out", lambda: fan_out(Path(tmp), clients, commands, rounds))
+        report.part("work per command", lambda: own_work(Path(tmp), commands))
+        report.part("memory per idle client", lambda: memory(Path(tmp), idle))
+        report.part("start-up", lambda: start_up(Path(tmp), events))
+    return report.finish()
 
-        per_bridge, per_base = asyncio.run(idle_memory(idle, data))
+
+def fan_out(tmp: Path, clients: int, commands: int, rounds: int) -> None:
+    """The servers take turns, round after round, so that the load of the machine falls on
+    all of them alike; each one's latencies are pooled over the rounds."""
+    runs: dict[str, dict[str, Any]] = {}
+    sample = ""
+    for round_number in range(rounds):
+        for sync in ("full", "normal"):
+            folder = tmp / f"{sync}-{round_number}"
+            result = asyncio.run(bench_bridge(clients, commands, folder, sync))
+            sample = sample or result["sample"]
+            pool(runs, f"bridge sync={sync}", result)
+        pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
+    print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
+    print(f"  {'':20} {'median ms':>10} {'p99 ms':>8} {'cmd/s 1-by-1':>13} {'cmd/s pipelined':>16}")
+    rows = {}
+    for name, result in runs.items():
+        lat = result["latencies"]
+        rows[name] = row = (
+            statistics.median(lat) * 1e3,
+            p99(lat) * 1e3,
+            len(lat) / sum(lat),
+            statistics.median(result["pipelined"]),
+        )
+        print(f"  {name:20} {row[0]:10.2f} {row[1]:8.2f} {row[2]:13.0f} {row[3]:16.0f}")
+    sm, sp, sr, spp = rows["bare websockets"]
+    for name in ("bridge sync=full", "bridge sync=normal"):
+        bm, bp, br, bpp = rows[name]
         print(
-            f"memory per idle client ({idle} clients): bridge {per_bridge:.1f} KiB, "
-            f"bare websockets {per_base:.1f} KiB ({per_bridge / max(per_base, 0.1):.2f}x)"
+            f"  {name} / bare: median {bm / sm:.2f}x, p99 {bp / sp:.2f}x, "
+            f"cmd/s 1-by-1 {br / sr:.2f}x, pipelined {bpp / spp:.2f}x; "
+            f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
+            f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
         )
 
-        timings = {}
-        for label, every in (("with snapshots", 1000), ("without snapshots", 10**9)):
-            folder = Path(tmp) / label.replace(" ", "-")
-            folder.mkdir()
-            build_battle(folder / "battles.sqlite3", events, every)
-            timings[label] = time_restore(folder / "battles.sqlite3")
-        print(f"start-up with a battle of {events} events:")
-        for label, (seconds, replayed) in timings.items():
-            print(f"  restore {label:18} {seconds * 1e3:8.1f} ms ({replayed} records replayed)")
-        process = time_process_start(Path(tmp) / "with-snapshots")
-        print(f"  whole process, start to listening (with snapshots): {process * 1e3:.0f} ms")
+
+def own_work(tmp: Path, commands: int) -> None:
+    spent = work_per_command(tmp / "work.sqlite3", commands)
+    print(
+        f"  the bridge's own work per command (in one process, no network, sync=full): "
+        f"median {statistics.median(spent) * 1e3:.2f} ms, p99 {p99(spent) * 1e3:.2f} ms"
+    )
+
+
+def memory(tmp: Path, idle: int) -> None:
+    data = tmp / "full-0"  # the fan-out's data: the players watch its battle
+    if not data.is_dir():
+        raise RuntimeError("needs the battle the fan-out part stores, and that part failed")
+    per_bridge, per_base = asyncio.run(idle_memory(idle, data))
+    print(
+        f"memory per idle client ({idle} clients): bridge {per_bridge:.1f} KiB, "
+        f"bare websockets {per_base:.1f} KiB ({per_bridge / max(per_base, 0.1):.2f}x)"
+    )
+
+
+def start_up(tmp: Path, events: int) -> None:
+    timings = {}
+    for label, every in (("with snapshots", 1000), ("without snapshots", 10**9)):
+        folder = tmp / label.replace(" ", "-")
+        folder.mkdir()
+        build_battle(folder / "battles.sqlite3", events, every)
+        timings[label] = time_restore(folder / "battles.sqlite3")
+    print(f"start-up with a battle of {events} events:")
+    for label, (seconds, replayed) in timings.items():
+        print(f"  restore {label:18} {seconds * 1e3:8.1f} ms ({replayed} records replayed)")
+    process = time_process_start(tmp / "with-snapshots")
+    print(f"  whole process, start to listening (with snapshots): {process * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(Path(__file__).parent))
+    from harness import Report
+
+    sys.exit(main())

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from background_battle import Battle, apply, casualties, from_json, new_battle, odds, to_json
 
@@ -107,7 +109,17 @@ def bench_replay() -> None:
     )
 
 
+def main() -> int:
+    """Each part on its own: one that fails is reported and the next one runs."""
+    report = Report("bench-core")
+    report.part("odds", bench_odds)
+    report.part("casualties", bench_casualties)
+    report.part("replay", bench_replay)
+    return report.finish()
+
+
 if __name__ == "__main__":
-    bench_odds()
-    bench_casualties()
-    bench_replay()
+    sys.path.insert(0, str(Path(__file__).parent))
+    from harness import Report
+
+    sys.exit(main())

@@ -13,6 +13,7 @@ import pytest
 
 from background_battle import to_json
 from background_battle.cli import main
+from background_battle.units import MAX_STRENGTH
 
 from .builders import dwarves_and_orcs
 
@@ -175,3 +176,108 @@ def test_the_console_script_is_installed() -> None:
         check=False,
     )
     assert json.loads(done.stdout)["bonus"] == 9
+
+
+def test_e_notation_is_read_exactly(capsys: Any) -> None:
+    status, out, _ = cli(capsys, "leader-bonus", "--strength", "1.5e1", "--sl", "4e0", "--json")
+    assert (status, json.loads(out)) == (0, {"bonus": 4, "strength_for_next_test": 19})
+    _, out, _ = cli(capsys, "leader-bonus", "--strength", "1e6", "--sl", "0", "--json")
+    assert json.loads(out) == {"bonus": 100_001, "strength_for_next_test": 1_100_001}
+
+
+def test_a_strength_beyond_the_cores_bound_exits_2_naming_it(capsys: Any) -> None:
+    status, out, err = cli(capsys, "leader-bonus", "--strength", "1e23", "--sl", "0", "--json")
+    assert (status, out) == (2, "")
+    assert "--strength" in err and f"from 0 to {MAX_STRENGTH}" in err
+
+
+def test_casualties_print_1e3_as_a_whole_number(capsys: Any) -> None:
+    status, out, _ = cli(
+        capsys, "casualties", "--initial", "1e3", "--remaining", "5e2", "--unit", "A=1e1"
+    )
+    assert status == 0
+    assert "S0 1000," in out and "left 500" in out and "1000.0" not in out
+
+
+STRENGTH_OPTIONS = [
+    ["casualties", "--initial", "{}", "--remaining", "1", "--unit", "A=3"],
+    ["casualties", "--initial", "30", "--remaining", "{}", "--unit", "A=3"],
+    ["leader-bonus", "--strength", "{}", "--sl", "1"],
+    ["last-stand", "--enemy-strength", "{}"],
+    ["last-stand", "--enemy-strength", "26", "--allies-strength", "{}"],
+    ["round", "--allies", "{}", "--enemies", "5", "--allies-lost", "1", "--enemies-lost", "1"],
+    ["round", "--allies", "5", "--enemies", "{}", "--allies-lost", "1", "--enemies-lost", "1"],
+    ["move-fighters", "--fighters", "10", "--strength", "{}", "--move", "1"],
+]
+
+
+@pytest.mark.parametrize("args", STRENGTH_OPTIONS, ids=lambda a: f"{a[0]} {a[a.index('{}') - 1]}")
+def test_every_strength_option_has_the_cores_bound(capsys: Any, args: list[str]) -> None:
+    option = args[args.index("{}") - 1]
+    fill = [a.replace("{}", str(MAX_STRENGTH)) for a in args]
+    assert cli(capsys, *fill)[0] == 0
+    status, out, err = cli(capsys, *[a.replace("{}", f"{MAX_STRENGTH + 1}") for a in args])
+    assert (status, out) == (2, "")
+    assert option in err and f"from 0 to {MAX_STRENGTH}" in err
+
+
+@pytest.mark.parametrize("args", STRENGTH_OPTIONS, ids=lambda a: f"{a[0]} {a[a.index('{}') - 1]}")
+def test_an_empty_value_exits_2_naming_the_option(capsys: Any, args: list[str]) -> None:
+    option = args[args.index("{}") - 1]
+    status, out, err = cli(capsys, *[a.replace("{}", "") for a in args])
+    assert (status, out) == (2, "")
+    assert f"argument {option}" in err
+
+
+def test_an_empty_fleeing_share_exits_2_naming_it(capsys: Any) -> None:
+    status, out, err = cli(capsys, "last-stand", "--enemy-strength", "26", "--fleeing", "")
+    assert (status, out) == (2, "")
+    assert "argument --fleeing" in err and "0.5 or 1/2" in err
+
+
+def test_an_enormous_exponent_is_refused_before_it_is_expanded(capsys: Any) -> None:
+    status, _, err = cli(capsys, "leader-bonus", "--strength", "1e999999999", "--sl", "0")
+    assert status == 2 and "--strength" in err and "digits" in err
+
+
+def test_a_fraction_or_text_is_not_a_whole_number(capsys: Any) -> None:
+    for value in ("2.5", "1e-1", "inf", "x"):
+        status, _, err = cli(capsys, "leader-bonus", "--strength", value, "--sl", "0")
+        assert status == 2 and "--strength" in err and "whole number" in err, value
+
+
+def test_a_round_from_typed_rolls(capsys: Any) -> None:
+    args = ["round", "--allies", "60", "--enemies", "50"]
+    status, out, _ = cli(capsys, *args, "--allies-roll", "12", "--enemies-roll", "77")
+    assert status == 0
+    assert "SL +5" in out and "SL -2" in out and "lost allies 0, enemies 7" in out
+    status, _, err = cli(capsys, *args, "--allies-roll", "12")
+    assert status == 2 and "--enemies-roll" in err
+    status, _, err = cli(capsys, *args, "--allies-roll", "101", "--enemies-roll", "5")
+    assert status == 2 and "--allies-roll" in err and "1 to 100" in err
+
+
+def test_moving_more_fighters_than_are_left_names_the_move(capsys: Any) -> None:
+    args = ["move-fighters", "--fighters", "10", "--strength", "25", "--move", "9", "--move", "2"]
+    status, out, err = cli(capsys, *args)
+    assert (status, out) == (2, "")
+    assert "--move" in err and "move 2" in err
+
+
+def test_a_leadership_test_needs_its_roll(capsys: Any) -> None:
+    status, _, err = cli(capsys, "leader-bonus", "--strength", "26", "--leadership", "45")
+    assert status == 2 and "--roll" in err
+    status, out, _ = cli(
+        capsys, "leader-bonus", "--strength", "26", "--leadership", "45", "--roll", "14"
+    )
+    assert status == 0 and "SL +3" in out and "+4 strength" in out and "at 30" in out
+
+
+def test_unit_strength_rounds_halves_down_and_names_a_bad_size(capsys: Any) -> None:
+    args = ["unit-strength", "--fighters", "5", "--rating", "3"]
+    status, out, _ = cli(capsys, *args, "--size", "small", "--json")
+    assert (status, json.loads(out)) == (0, {"strength": 7})
+    status, _, err = cli(capsys, *args, "--size", "huge")
+    assert status == 2 and "--size" in err and "monstrous" in err
+    status, _, err = cli(capsys, "unit-strength", "--fighters", "5", "--rating", "1001")
+    assert status == 2 and "--rating" in err and "0 to 1000" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import subprocess
 import zipfile
 from pathlib import Path
 from types import ModuleType
@@ -64,3 +65,70 @@ def test_wheels_with_other_files_are_told_apart(
     capsys.readouterr()
     assert compare.main([str(a), str(c)]) == 1
     assert capsys.readouterr().out.strip() == f"only in {a}: pkg/api.py"
+
+
+def test_the_standard_library_is_trimmed_from_the_pinned_one(site: Path) -> None:
+    pinned = WEB / "node_modules" / "pyodide"
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as shipped:
+        names = set(shipped.namelist())
+        json_module = shipped.read("json/__init__.py").decode()
+    with zipfile.ZipFile(pinned / "python_stdlib.zip") as full:
+        assert names < set(full.namelist())
+    needed = {
+        "json/__init__.py",
+        "fractions.py",
+        "random.py",
+        "dataclasses.py",
+        "importlib/readers.py",
+    }
+    assert needed <= names
+    assert not {"email/__init__.py", "unittest/__init__.py", "pydoc.py", "tkinter"} & names
+    assert '"""' not in json_module and "#" not in json_module.split("\n", 1)[0]
+    shipped_size = (site / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert shipped_size < (pinned / "python_stdlib.zip").stat().st_size / 4
+
+
+def test_the_lock_file_lists_no_packages(site: Path) -> None:
+    pinned = json.loads((WEB / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    shipped = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    assert shipped == {"info": pinned["info"], "packages": {}}
+
+
+def test_the_core_modules_to_check_are_every_module_but_main(site: Path) -> None:
+    (wheel,) = (site / "wheels").glob("*.whl")
+    modules = load("build").core_modules(wheel)
+    assert {"background_battle", "background_battle.api", "background_battle.cli"} <= set(modules)
+    assert "background_battle.__main__" not in modules
+    on_disk = {p.stem for p in (ROOT / "core" / "background_battle").glob("*.py")}
+    assert len(modules) == len(on_disk - {"__init__", "__main__"}) + 1
+
+
+def test_a_wrong_answer_in_the_check_stops_the_trimming(site: Path, tmp_path: Path) -> None:
+    """trim_stdlib.mjs checks the golden vectors in Pyodide; a wrong answer stops the build."""
+    (wheel,) = (site / "wheels").glob("*.whl")
+    vector = {
+        "name": "the [1+6+2=8] slip",
+        "request": {"op": "leader_bonus", "strength": 60, "sl": 5},
+        "response": {"ok": True, "bonus": 8, "strength_for_next_test": 68},
+    }
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps({"modules": ["background_battle.api"], "vectors": [vector]}))
+    out = tmp_path / "pyodide"
+    out.mkdir()
+    done = subprocess.run(
+        [
+            "node",
+            str(WEB / "trim_stdlib.mjs"),
+            str(WEB / "node_modules" / "pyodide"),
+            str(out),
+            str(wheel),
+            str(job),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "the [1+6+2=8] slip" in done.stderr
+    assert not (out / "python_stdlib.zip").exists()
