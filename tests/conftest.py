@@ -12,3 +12,12 @@ sys.path.insert(0, str(Path(__file__).parent / "support"))
 settings.register_profile("thorough", max_examples=3000, deadline=None)
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+
+# Playwright's assertions wait 5 s by default; on a shared 2-core machine a page's Python or the
+# bridge can take longer to answer. Waiting longer costs nothing when the answer is right.
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the core's tests run without Playwright too
+    pass
+else:
+    expect.set_options(timeout=20_000)

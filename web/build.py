@@ -27,6 +27,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # rules_page.py, beside this file
+from rules_page import write_rules  # the Rules view, its own module
+
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent
 PYODIDE_FILES = (
@@ -171,6 +174,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     trim_stdlib(node_pyodide, wheel, out / "pyodide")
     (out / "wheels").mkdir()
     shutil.copyfile(wheel, out / "wheels" / wheel.name)
+    write_rules(out)  # the Rules view, from docs/rules*.md
     snapshot = hashlib.sha256(version.encode() + b"\0" + wheel.read_bytes()).hexdigest()[:16]
     info = {"pyodide": version, "wheel": f"wheels/{wheel.name}", "snapshot": snapshot}
     (out / "build-info.js").write_text(

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = Object.freeze({
   quick: "bb.quick.v1",
   liveToken: "bb.live.token.v1",
   liveBattle: "bb.live.battle.v1",
+  roundMode: "bb.round.mode.v1",
 });
 export const ODDS_RUNS = 2000;
+export const SIZES = Object.freeze(["tiny", "little", "small", "average", "large", "enormous", "monstrous"]);
 export const DEFAULT_BATTLE_NAME = "battle";

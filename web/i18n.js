@@ -1,10 +1,11 @@
 // Wording lives here (and in lang/*.js): the core gives data and error codes, the page words them.
 import { STORAGE_KEYS } from "./config.js";
 import { en } from "./lang/en.js";
+import { RESULTS } from "./lang/results.js";
 import { ru } from "./lang/ru.js";
 import { TERMS } from "./lang/terms.js";
 
-const DICTS = { en, ru };
+const DICTS = { en: { ...en, ...RESULTS.en }, ru: { ...ru, ...RESULTS.ru } };
 export const LANGS = Object.keys(DICTS);
 let lang = "en";
 

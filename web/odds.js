@@ -1,4 +1,7 @@
 // The odds from the core's simulation: who wins how often, and the expected casualties per unit.
+import { ODDS_RUNS } from "./config.js";
+import { freshSeed } from "./core-client.js";
+import { clearErrors, showError } from "./forms.js";
 import { t, term } from "./i18n.js";
 import { casualtyBar } from "./render.js";
 
@@ -40,4 +43,29 @@ export function renderOdds(container, reply) {
     bars.append(casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, killed: unit.killed, wounded: unit.wounded, fit: unit.fit, digits: 1 }));
   }
   container.append(chart, legend, summary, heading, bars);
+}
+
+/** The odds panel: the form asks the local core to simulate the battle shown. */
+export function wireOdds(store, core, local) {
+  const form = document.querySelector("#odds-form");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    store.set({ odds: "running" });
+    await Promise.race([local.haveBattle, local.bootFailed]); // the core may still be starting
+    // Live, the GM's view holds the whole log: the core in Pyodide replays the battle from it.
+    const { mode, live, local: own } = store.get();
+    const which = mode === "live" && live.view ? { log: live.view.log, name: live.battle } : { battle: own.battle };
+    const reply = await core.request({ op: "odds", ...which, runs: ODDS_RUNS, seed: freshSeed() });
+    store.set({ odds: reply.ok ? reply : null });
+    if (!reply.ok) showError(form, reply.error);
+  });
+}
+
+/** Paint the odds the state holds (none, running, or the core's reply). */
+export function paintOdds(odds) {
+  const container = document.querySelector("#odds-result");
+  if (odds === "running") container.textContent = t("odds.running");
+  else if (odds) renderOdds(container, odds);
+  else container.textContent = "";
 }

@@ -188,8 +188,10 @@ export function renderView(view, root = document) {
   phase.textContent = t(`phase.${view.status}`);
   const roundLabel = root.querySelector("#battle-round");
   roundLabel.hidden = view.status === "setup";
-  roundLabel.textContent = `· ${term("round")} ${view.round}`;
-  root.querySelector("#round-number").textContent = String(view.round + 1);
+  // One round number everywhere: while fighting the round being fought, after it the last one.
+  const round = view.status === "fighting" ? view.round + 1 : view.round;
+  roundLabel.textContent = `· ${term("round")} ${round}`;
+  root.querySelector("#round-number").textContent = String(round);
   renderWinner(root.querySelector("#battle-winner"), view);
   for (const el of root.querySelectorAll("[data-phase-only]")) {
     el.hidden = !el.dataset.phaseOnly.split(" ").includes(view.status);

@@ -1,8 +1,9 @@
 """The one dispatcher: every message after `hello` goes through `Hub.handle`.
 
-The hub holds the rooms (battles), writes each change to storage before anyone hears of it,
-and fans changes out to the watchers with `websockets`' `broadcast`. It computes no rule: core
-commands go to the core's `apply`; casualties are read from the core's `state_view`.
+The hub holds the rooms (battles) and the parts that serve them: the audience (who watches
+what), the group committer, the snapshots. Each request type has its handler in its own
+module: `reading.py` (nothing changes), `pipeline.py` (commands), `foundry.py` (the module's
+bookkeeping). The hub computes no rule: core commands go to the core's `apply`.
 """
 
 from __future__ import annotations
@@ -10,43 +11,48 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from background_battle import BattleError
 
-from background_battle import BattleError, apply, redact_entry
-
+from . import foundry, pipeline, reading
 from . import protocol as p
-from .guard import RateLimit
+from .audience import Audience, Client
+from .committer import Committer, NotStored
+from .eviction import SLOW_READER_BYTES, Eviction
 from .protocol import ProtocolError
 from .room import Room
-from .storage import Record, Storage
+from .snapshots import SNAPSHOT_EVERY, Snapshots
+from .storage import Storage
 
 log = logging.getLogger("background_battle_bridge")
 
-MAX_BATTLES = 200
-MAX_WATCHED = 32
-MAX_CATCH_UP = 500
-MAX_TOKEN_IDS = 1000
-MAX_VERSION = 2**31
-SLOW_READER_BYTES = 1024 * 1024
-SNAPSHOT_EVERY = 1000
-BRIDGE_COMMANDS = ("create_battle", "archive_battle")
+Replies = list[dict[str, Any]]
+Handler = Callable[["Hub", Client, dict[str, Any]], Awaitable[Replies]]
+
+__all__ = ["SNAPSHOT_EVERY", "Client", "Hub"]
 
 
-@dataclass(eq=False)
-class Client:
-    """One connection after its `hello`."""
+def _gm(handler: Callable[[Hub, dict[str, Any]], Awaitable[Replies]]) -> Handler:
+    async def handle(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+        return await handler(hub, message)
 
-    ws: ServerConnection
-    role: str
-    kind: str
-    bucket: RateLimit
-    watching: set[str] = field(default_factory=set)
-    dropped: int = 0
-    last_rate_error: float = float("-inf")
+    return handle
+
+
+HANDLERS: dict[str, Handler] = {
+    "subscribe": reading.subscribe,
+    "unsubscribe": reading.unsubscribe,
+    "list_battles": reading.list_battles,
+    "log_page": reading.log_page,
+    "ping": reading.ping,
+    "command": _gm(pipeline.command),
+    "tokens": _gm(foundry.tokens),
+    "request_casualties": _gm(foundry.request_casualties),
+    "applied": _gm(foundry.applied),
+    "unapplied": _gm(foundry.unapplied),
+}
 
 
 class Hub:
@@ -62,25 +68,12 @@ class Hub:
     ) -> None:
         self.storage = storage
         self.rng = rng or random.Random()
-        self.snapshot_every = snapshot_every
-        self.slow_reader_bytes = slow_reader_bytes
         self.rooms: dict[str, Room] = {}
-        self.clients: set[Client] = set()
-        self.watchers: dict[str, set[Client]] = {}
-        self._closing: set[asyncio.Task[None]] = set()
-        self._handlers: dict[str, Callable[[Client, dict[str, Any]], list[dict[str, Any]]]] = {
-            "subscribe": self._subscribe,
-            "unsubscribe": self._unsubscribe,
-            "list_battles": self._list_battles,
-            "command": self._command,
-            "tokens": self._tokens,
-            "request_casualties": self._request_casualties,
-            "applied": self._applied,
-            "unapplied": self._unapplied,
-            "ping": self._ping,
-        }
-
-    # -- start-up ---------------------------------------------------------------------------
+        self.creating: dict[str, tuple[Room, Any]] = {}
+        self.audience = Audience(Eviction(slow_reader_bytes))
+        self.committer = Committer(storage)
+        self.snapshots = Snapshots(storage, snapshot_every)
+        self.handlers = dict(HANDLERS)
 
     def restore(self) -> int:
         """Rebuild every room from storage; returns the number of records replayed.
@@ -103,44 +96,51 @@ class Hub:
                 replayed += 1
             if room is not None:
                 self.rooms[name] = room
-                self.watchers[name] = set()
-                if room.since_snapshot >= self.snapshot_every:
-                    self._snapshot(room)
         return replayed
+
+    def start(self) -> None:
+        """Once serving: snapshot the battles whose start-up replay was long."""
+        for room in self.rooms.values():
+            self.snapshots.after(room)
+
+    async def close(self) -> None:
+        """Finish the writes under way (every acknowledged change is stored already)."""
+        await self.committer.drain()
+        await self.snapshots.drain()
+        self.snapshots.close()
 
     # -- connections ------------------------------------------------------------------------
 
-    def join(self, client: Client, hello: dict[str, Any]) -> list[dict[str, Any]]:
+    async def join(self, client: Client, hello: dict[str, Any]) -> Replies:
         """Register a client after a good `hello`: `welcome`, then the battle it asked for."""
-        self.clients.add(client)
-        replies: list[dict[str, Any]] = [
+        self.audience.join(client)
+        replies: Replies = [
             {
                 "type": "welcome",
                 "role": client.role,
                 "client": client.kind,
                 "protocol": p.PROTOCOL_VERSION,
-                "battles": self._summaries(archived=False),
+                "battles": self.summaries(archived=False),
                 "limits": {
                     "max_frame": p.MAX_FRAME,
-                    "rate": client.bucket.rate,
-                    "burst": client.bucket.burst,
+                    "max_message": p.MAX_MESSAGE,
+                    "log_page": p.LOG_PAGE,
+                    "rate": _number(client.bucket.rate),
+                    "burst": _number(client.bucket.burst),
                 },
             }
         ]
         if hello.get("battle") is not None:
             try:
-                replies += self._subscribe(client, hello)
+                replies += await reading.subscribe(self, client, hello)
             except ProtocolError as exc:
                 replies.append(p.error(exc, hello))
         return replies
 
     def leave(self, client: Client) -> None:
-        self.clients.discard(client)
-        for name in client.watching:
-            self.watchers.get(name, set()).discard(client)
-        client.watching.clear()
+        self.audience.leave(client)
 
-    def handle(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
+    async def handle(self, client: Client, message: dict[str, Any]) -> Replies:
         """Answer one checked message; a refusal is an `error` reply and changes nothing."""
         kind = message["type"]
         try:
@@ -150,22 +150,30 @@ class Hub:
                 raise ProtocolError(
                     "forbidden", f"the player token may not send {kind}", field="type"
                 )
-            return self._handlers[kind](client, message)
+            await self._created(message.get("battle"))
+            return await self.handlers[kind](self, client, message)
         except ProtocolError as exc:
             return [p.error(exc, message)]
         except BattleError as exc:
             return [_core_error(exc, message)]
+        except NotStored as exc:
+            return [p.error(not_stored(exc), message)]
 
-    # -- reading ----------------------------------------------------------------------------
+    # -- shared by the handlers -------------------------------------------------------------
 
-    def _summaries(self, archived: bool) -> list[dict[str, Any]]:
-        return [room.summary() for room in self.rooms.values() if archived or not room.archived]
+    async def _created(self, name: Any) -> None:
+        """A request about a battle whose creation is being stored waits for it (a client may
+        send `create_battle` and its first commands without waiting)."""
+        creating = self.creating.get(name) if isinstance(name, str) else None
+        if creating is not None:
+            await asyncio.wait([creating[1]])
 
-    def _list_battles(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        archived = p.boolean(message, "archived", default=False)
-        return [{"type": "battles", "battles": self._summaries(archived)}]
+    def room(self, message: dict[str, Any]) -> Room:
+        """The stored battle a message names.
 
-    def _room(self, message: dict[str, Any]) -> Room:
+        Raises:
+            ProtocolError: `unknown_battle`.
+        """
         name = p.text(message, "battle", max_len=p.MAX_NAME)
         room = self.rooms.get(name)
         if room is None:
@@ -174,358 +182,23 @@ class Hub:
             )
         return room
 
-    def _subscribe(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        room = self._room(message)
-        since = p.integer(message, "since_version", low=0, high=MAX_VERSION, optional=True)
-        if since is not None and since > room.version:
-            raise ProtocolError(
-                "out_of_range",
-                f"since_version must be from 0 to {room.version}, the current version",
-                field="since_version",
-                params={"min": 0, "max": room.version},
-                version=room.version,
-            )
-        if room.name not in client.watching and len(client.watching) >= MAX_WATCHED:
-            raise ProtocolError(
-                "too_many",
-                f"a connection may watch at most {MAX_WATCHED} battles",
-                field="battle",
-                params={"max": MAX_WATCHED},
-            )
-        client.watching.add(room.name)
-        self.watchers[room.name].add(client)
-        if since is not None and room.version - since <= MAX_CATCH_UP:
-            return [self._catch_up(room, client.role, since)]
-        return [self._state(room, client.role)]
+    def summaries(self, archived: bool) -> list[dict[str, Any]]:
+        return [room.summary() for room in self.rooms.values() if archived or not room.archived]
 
-    def _unsubscribe(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        name = p.text(message, "battle", max_len=p.MAX_NAME)
-        client.watching.discard(name)
-        self.watchers.get(name, set()).discard(client)
-        return [{"type": "unsubscribed", "battle": name}]
-
-    def _state(self, room: Room, role: str) -> dict[str, Any]:
-        message: dict[str, Any] = {
-            "type": "state",
-            "battle": room.name,
-            "version": room.version,
-            "archived": room.archived,
-            "view": room.view(role),
-        }
-        if role == "gm":
-            message["foundry"] = {"tokens": room.tokens, "applied": room.applied}
-        return message
-
-    def _catch_up(self, room: Room, role: str, since: int) -> dict[str, Any]:
-        entries = [
-            redact_entry(room.battle, room.battle.log[i].to_dict(), role)
-            for i in range(since, room.version)
-        ]
-        return {
-            "type": "events",
-            "battle": room.name,
-            "since_version": since,
-            "version": room.version,
-            "entries": entries,
-            "view": room.view_without_log(role),
-        }
-
-    def _ping(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        reply: dict[str, Any] = {"type": "pong"}
-        if "data" in message:
-            reply["data"] = message["data"]
-        return [reply]
-
-    # -- changing ---------------------------------------------------------------------------
-
-    def _command(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        command_id = p.text(message, "id", max_len=p.MAX_ID)
-        name = p.text(message, "battle", max_len=p.MAX_NAME)
-        expected = p.integer(message, "expected_version", low=0, high=MAX_VERSION, optional=True)
-        command = p.obj(message, "command")
-        kind = command.get("type")  # any other than the bridge's two is the core's to judge
-        if kind == "create_battle":
-            return self._create(command_id, name, expected)
-        room = self._room(message)
-        if command_id in room.ids:
-            return [_ack(command_id, room, room.ids[command_id], duplicate=True)]
-        if room.archived:
-            raise ProtocolError(
-                "archived", f"battle {name!r} is archived and takes no commands", field="battle"
-            )
-        _check_expected(room, expected)
-        if kind == "archive_battle":
-            self._record(room, {"kind": "archived", "id": command_id})
-            self._broadcast_battles()
-            return [_ack(command_id, room, room.version)]
-        battle, _events = apply(room.battle, command, self.rng)
-        entry = battle.log[-1].to_dict()
-        status_before = room.battle.status
-        self._record(room, {"kind": "entry", "id": command_id, "entry": entry}, battle)
-        self._fan_out_event(room, entry)
-        if room.battle.status != status_before:
-            self._broadcast_battles()
-        return [_ack(command_id, room, room.version)]
-
-    def _create(self, command_id: str, name: str, expected: int | None) -> list[dict[str, Any]]:
-        existing = self.rooms.get(name)
-        if existing is not None:
-            if existing.ids.get(command_id) == 0:  # this very create, retried
-                return [_ack(command_id, existing, 0, duplicate=True)]
-            raise ProtocolError(
-                "battle_exists",
-                f"a battle named {name!r} already exists"
-                + (" (archived)" if existing.archived else ""),
-                field="battle",
-            )
-        if sum(not room.archived for room in self.rooms.values()) >= MAX_BATTLES:
-            raise ProtocolError(
-                "too_many",
-                f"at most {MAX_BATTLES} battles may be open; archive one first",
-                field="battle",
-                params={"max": MAX_BATTLES},
-            )
-        if expected not in (None, 0):
-            raise ProtocolError(
-                "stale_version",
-                "a new battle starts at version 0",
-                field="expected_version",
-                params={"version": 0},
-                version=0,
-            )
-        record = {"kind": "created", "id": command_id}
-        room = Room.created(name, record)  # the core checks the name before anything is stored
-        self.storage.append(name, 1, record)
-        self.rooms[name] = room
-        self.watchers[name] = set()
-        self._broadcast_battles()
-        return [_ack(command_id, room, 0)]
-
-    def _tokens(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        request_id = _request_id(message)
-        room = self._room(message)
-        unit = self._unit(room, message)
-        token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
-        told = {"type": "tokens", "battle": room.name, "unit": unit, "token_ids": token_ids}
-        self._record(room, {"kind": "tokens", "unit": unit, "token_ids": token_ids})
-        self._fan_out(room, told, players=False)
-        return _request_ack(request_id, room)
-
-    def _request_casualties(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        request_id = _request_id(message)
-        room = self._room(message)
-        only = self._unit(room, message) if message.get("unit") is not None else None
-        again = p.boolean(message, "force", default=False)
-        view = room.view_without_log("gm")
-        if view.get("status") != "ended":
-            raise ProtocolError(
-                "not_ended",
-                f"battle {room.name!r} has not ended: casualties are known at the end",
-                field="battle",
-            )
-        if only is not None and only in room.applied and not again:
-            raise _already_applied(room, only)
-        foundry = [c.ws for c in self.clients if c.kind == "foundry" and c.role == "gm"]
-        if not foundry:
-            raise ProtocolError(
-                "no_foundry", "no Foundry module is connected to receive the casualties"
-            )
-        sent = []
-        for unit in view.get("units", []):
-            unit_id = str(unit["id"])
-            if (unit_id in room.applied and not again) or only not in (None, unit_id):
-                continue
-            casualties = unit.get("casualties") or {}
-            order = {
-                "type": "apply_casualties",
-                "battle": room.name,
-                "unit": unit_id,
-                "name": unit.get("name"),
-                "version": room.version,
-                "fighters": casualties.get("fighters"),
-                "killed": casualties.get("killed"),
-                "wounded": casualties.get("wounded"),
-                "fit": casualties.get("fit"),
-                "token_ids": room.tokens.get(unit_id, []),
-            }
-            broadcast(foundry, p.dumps(order))
-            sent.append(unit_id)
-        reply = _request_ack(request_id, room)
-        for ack in reply:
-            ack["sent"] = sent
-        return reply
-
-    def _applied(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        request_id = _request_id(message)
-        room = self._room(message)
-        unit = self._unit(room, message)
-        report: dict[str, Any] = {
-            "version": p.integer(message, "version", low=0, high=room.version),
-        }
-        # one report per result: a second one for the same (or an older) order is refused;
-        # a newer order (sent again with `force` after the battle changed) replaces it
-        if unit in room.applied and room.applied[unit]["version"] >= report["version"]:
-            raise _already_applied(room, unit)
-        for name in ("killed", "wounded", "fit"):
-            report[name] = p.integer(message, name, low=0, high=1_000_000)
-        token_ids = message.get("token_ids")
-        if token_ids is not None:
-            if not isinstance(token_ids, dict):
-                raise ProtocolError(
-                    "not_object", "token_ids must be a JSON object", field="token_ids"
-                )
-            report["token_ids"] = {
-                fate: p.text_list(
-                    token_ids, fate, max_items=MAX_TOKEN_IDS, max_len=128, prefix="token_ids."
-                )
-                for fate in ("killed", "wounded", "fit")
-                if fate in token_ids
-            }
-        note = p.text(message, "note", max_len=500, optional=True)
-        if note is not None:
-            report["note"] = note
-        told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
-        self._record(room, {"kind": "applied", "unit": unit, "report": report})
-        self._fan_out(room, told, players=False)
-        return _request_ack(request_id, room)
-
-    def _unapplied(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
-        """The module put the unit's tokens back (Undo apply): forget its report, so that the
-        unit is sent again without `force`."""
-        request_id = _request_id(message)
-        room = self._room(message)
-        unit = self._unit(room, message)
-        version = p.integer(message, "version", low=0, high=room.version)
-        report = room.applied.get(unit)
-        if report is None:
-            raise ProtocolError(
-                "not_applied",
-                f"the casualties of unit {unit!r} are not applied: there is no report to take back",
-                field="unit",
-            )
-        if report["version"] != version:
-            raise ProtocolError(
-                "not_applied",
-                f"the report of unit {unit!r} is of version {report['version']}, not {version}",
-                field="version",
-                params={"report": report},
-            )
-        told = {"type": "unapplied", "battle": room.name, "unit": unit}
-        self._record(room, {"kind": "unapplied", "unit": unit, "version": version})
-        self._fan_out(room, told, players=False)
-        return _request_ack(request_id, room)
-
-    def _unit(self, room: Room, message: dict[str, Any]) -> str:
-        unit = p.text(message, "unit", max_len=64)
-        if unit not in room.unit_ids():
-            raise ProtocolError(
-                "unknown_unit", f"battle {room.name!r} has no unit {unit!r}", field="unit"
-            )
-        return str(unit)
-
-    def _record(self, room: Room, record: Record, battle: Any = None) -> None:
-        """Write a record durably, then take it into the room (the order is the guarantee)."""
-        self.storage.append(room.name, room.seq + 1, record)
-        room.absorb(room.seq + 1, record, battle)
-        if room.since_snapshot >= self.snapshot_every:
-            self._snapshot(room)
-
-    def _snapshot(self, room: Room) -> None:
-        self.storage.snapshot(room.name, room.seq, room.snapshot_data())
-        room.since_snapshot = 0
-
-    # -- fan-out ----------------------------------------------------------------------------
-
-    def _fan_out_event(self, room: Room, entry: dict[str, Any]) -> None:
-        def event(role: str) -> dict[str, Any]:
-            seen = redact_entry(room.battle, entry, role)
-            return {
-                "type": "event",
-                "battle": room.name,
-                "version": room.version,
-                "command": seen.get("command"),
-                "events": seen.get("events"),
-                "view": room.view_without_log(role),
-            }
-
-        self._fan_out(room, event)
-
-    def _fan_out(
-        self,
-        room: Room,
-        message: dict[str, Any] | Callable[[str], dict[str, Any]],
-        players: bool = True,
-    ) -> None:
-        """Send to the room's watchers, one encoding per role; slow readers are cut off."""
-        by_role: dict[str, list[ServerConnection]] = {"gm": [], "player": []}
-        for client in list(self.watchers.get(room.name, ())):
-            if self._too_slow(client):
-                continue
-            by_role[client.role].append(client.ws)
-        for role, connections in by_role.items():
-            if not connections or (role == "player" and not players):
-                continue
-            body = message(role) if callable(message) else message
-            broadcast(connections, p.dumps(body))
-
-    def _broadcast_battles(self) -> None:
-        message = p.dumps({"type": "battles", "battles": self._summaries(archived=False)})
-        broadcast(self._healthy(self.clients), message)
-
-    def _healthy(self, clients: Iterable[Client]) -> list[ServerConnection]:
-        return [client.ws for client in list(clients) if not self._too_slow(client)]
-
-    def _too_slow(self, client: Client) -> bool:
-        """True (and the client is being closed) when its unsent data passed the limit."""
-        transport = client.ws.transport
-        if transport is None or transport.get_write_buffer_size() <= self.slow_reader_bytes:
-            return False
-        log.warning("closing a client that reads too slowly")
-        self.leave(client)
-        task = asyncio.get_running_loop().create_task(client.ws.close(1013, "reader too slow"))
-        self._closing.add(task)
-        task.add_done_callback(self._closing.discard)
-        return True
+    def announce_battles(self) -> None:
+        self.audience.tell_everyone({"type": "battles", "battles": self.summaries(False)})
 
 
-def _check_expected(room: Room, expected: int | None) -> None:
-    if expected is not None and expected != room.version:
-        raise ProtocolError(
-            "stale_version",
-            f"expected_version {expected} is stale: battle {room.name!r} is at "
-            f"version {room.version}",
-            field="expected_version",
-            params={"version": room.version, "expected_version": expected},
-            version=room.version,
-        )
-
-
-def _ack(command_id: str, room: Room, version: int, duplicate: bool = False) -> dict[str, Any]:
-    ack: dict[str, Any] = {"type": "ack", "id": command_id, "battle": room.name, "version": version}
-    if duplicate:
-        ack["duplicate"] = True
-    return ack
-
-
-def _request_id(message: dict[str, Any]) -> str | None:
-    return p.text(message, "id", max_len=p.MAX_ID, optional=True)  # type: ignore[no-any-return]
-
-
-def _request_ack(request_id: str | None, room: Room) -> list[dict[str, Any]]:
-    """The `ack` of a Foundry request: always sent, echoing the `id` when there was one."""
-    ack: dict[str, Any] = {"type": "ack", "battle": room.name, "version": room.version}
-    if request_id is not None:
-        ack["id"] = request_id
-    return [ack]
-
-
-def _already_applied(room: Room, unit: str) -> ProtocolError:
+def not_stored(exc: NotStored) -> ProtocolError:
     return ProtocolError(
-        "already_applied",
-        f"the casualties of unit {unit!r} were already applied",
-        field="unit",
-        params={"report": room.applied[unit]},
+        "not_stored",
+        f"the change could not be written to disk ({exc}); nothing was changed, try again later",
     )
+
+
+def _number(value: float) -> int | float:
+    """A whole number as JSON's `30`, not `30.0`."""
+    return int(value) if float(value).is_integer() else value
 
 
 def _core_error(exc: BattleError, message: dict[str, Any]) -> dict[str, Any]:

@@ -13,10 +13,14 @@ background_battle_bridge.protocol.ProtocolError: a message must be a JSON object
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
+MAX_MESSAGE = 512 * 1024  # the most the bridge sends in one frame (told in `welcome`)
+LOG_PAGE = 500  # log entries per `state`, `events` or `log_page` at most (told in `welcome`)
+MAX_DEPTH = 32  # nesting of objects and lists in one message
 MAX_NAME = 64
 MAX_ID = 64
 CLIENT_KINDS = ("web", "foundry", "cli")
@@ -32,6 +36,7 @@ CLIENT_TYPES = frozenset(
         "applied",
         "unapplied",
         "ping",
+        "log_page",
     }
 )
 GM_ONLY_TYPES = frozenset({"command", "tokens", "request_casualties", "applied", "unapplied"})
@@ -54,6 +59,7 @@ class ProtocolError(Exception):
         self.message = message
         self.params = params or {}
         self.version = version
+        self.request: dict[str, Any] | None = None  # the message refused, when it was parsed
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -70,13 +76,14 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     if not isinstance(frame, str):
         raise ProtocolError("bad_frame", "only text frames of JSON are accepted")
     try:
-        message = json.loads(frame)
+        message = json.loads(frame, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"the frame is not valid JSON ({exc})") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(
             "bad_message", 'a message must be a JSON object with a "type"', field="type"
         )
+    _check_values(message, "", 1, message)
     if message["type"] not in CLIENT_TYPES:
         raise ProtocolError(
             "unknown_type",
@@ -86,6 +93,50 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             params={"accepted": sorted(CLIENT_TYPES)},
         )
     return message
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_values(value: Any, where: str, depth: int, message: dict[str, Any]) -> None:
+    """Every text valid Unicode (no lone surrogate from a `\\udXXX` escape), nesting bounded.
+
+    Raises:
+        ProtocolError: `bad_text` naming the field, or `too_deep`.
+    """
+    if depth > MAX_DEPTH:
+        error = ProtocolError(
+            "too_deep",
+            f"{where} is nested more than {MAX_DEPTH} levels deep",
+            field=where,
+            params={"max": MAX_DEPTH},
+        )
+        error.request = message
+        raise error
+    if isinstance(value, str):
+        found = _SURROGATE.search(value)
+        if found:
+            bad = f"\\u{ord(found.group()):04x}"
+            error = ProtocolError(
+                "bad_text",
+                f"{where or 'a key'} holds a lone UTF-16 surrogate ({bad}): "
+                "text must be valid Unicode",
+                field=where or None,
+            )
+            error.request = message
+            raise error
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            inner = f"{where}.{key}" if where else key
+            _check_values(key, where, depth, message)
+            _check_values(item, inner, depth + 1, message)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_values(item, f"{where}[{index}]", depth + 1, message)
 
 
 def text(message: dict[str, Any], name: str, *, max_len: int, optional: bool = False) -> Any:
@@ -197,13 +248,38 @@ def error(exc: ProtocolError, request: dict[str, Any] | None = None) -> dict[str
         "message": exc.message,
         "params": exc.params,
     }
+    request = request if request is not None else exc.request
     if request is not None:
         for key in ("id", "battle"):
-            if isinstance(request.get(key), str):
-                message[key] = request[key]
+            value = request.get(key)
+            if isinstance(value, str) and len(value) <= MAX_NAME and is_clean(value):
+                message[key] = value
     if exc.version is not None:
         message["version"] = exc.version
     return message
 
 
-INTERNAL_ERROR = error(ProtocolError("internal", "the bridge failed; see its log"))
+def is_clean(value: str) -> bool:
+    """True when a text can be sent as UTF-8 (no lone surrogate)."""
+    return _SURROGATE.search(value) is None
+
+
+def request_id(frame: str | bytes) -> str | None:
+    """The `id` of a frame not otherwise read (one dropped by the rate limit), when it has one.
+
+    >>> request_id('{"id": "c-1", "battle": "x"}'), request_id("nonsense")
+    ('c-1', None)
+    """
+    if not isinstance(frame, str) or '"id"' not in frame:
+        return None
+    try:
+        value = json.loads(frame, parse_constant=_no_constant).get("id")
+    except (ValueError, RecursionError, AttributeError):
+        return None
+    ok = isinstance(value, str) and 0 < len(value) <= MAX_ID and is_clean(value)
+    return value if ok else None
+
+
+def internal_error(request: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`error internal`: a bug, logged; echoes the request's `id` when it had one."""
+    return error(ProtocolError("internal", "the bridge failed; see its log"), request)

@@ -4,10 +4,14 @@ The bridge remembers the accepted command ids (a retried id is applied once), wh
 is archived, and, for the Foundry module, which scene tokens belong to which unit and which
 casualty results are on the tokens (applied and not taken back). Every change is a record;
 `absorb` replays one, the same way at start-up as live, so what is on disk is what is in memory.
+
+Changes decided but not yet on disk form the room's `head` (see `pipeline.py`): the next
+command is decided on the head, while readers and watchers only ever see what is stored.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +28,20 @@ from background_battle import (
 
 from .storage import Record
 
+Receipt = tuple[int, str]
+"""What an accepted request id answered: the version, and the digest of the request's body."""
+
+
+@dataclass
+class Head:
+    """The room as it will be once the changes waiting for the disk are stored."""
+
+    battle: Battle
+    seq: int
+    archived: bool
+    last: asyncio.Future[None]
+    waiting: dict[str, tuple[str, asyncio.Future[None]]] = field(default_factory=dict)
+
 
 @dataclass(eq=False)
 class Room:
@@ -33,17 +51,19 @@ class Room:
     battle: Battle
     seq: int = 0
     archived: bool = False
-    ids: dict[str, int] = field(default_factory=dict)
+    ids: dict[str, Receipt] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
     applied: dict[str, dict[str, Any]] = field(default_factory=dict)
     since_snapshot: int = 0
+    head: Head | None = None
+    epoch: int = 0  # grows when waiting changes are dropped (a failed write)
     _views: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def created(cls, name: str, record: Record) -> Room:
         """The room a `created` record makes: a new empty battle."""
         room = cls(name=name, battle=new_battle(name), seq=1)
-        room.ids[record["id"]] = 0
+        room.ids[record["id"]] = (0, record.get("digest", ""))
         return room
 
     @classmethod
@@ -61,7 +81,7 @@ class Room:
             battle=battle,
             seq=seq,
             archived=data["archived"],
-            ids=dict(data["ids"]),
+            ids={key: _receipt(value) for key, value in data["ids"].items()},
             tokens={unit: list(ids) for unit, ids in data["tokens"].items()},
             applied=dict(data["applied"]),
         )
@@ -71,7 +91,7 @@ class Room:
         return {
             "battle": to_json(self.battle),
             "archived": self.archived,
-            "ids": self.ids,
+            "ids": {key: list(receipt) for key, receipt in self.ids.items()},
             "tokens": self.tokens,
             "applied": self.applied,
         }
@@ -86,10 +106,8 @@ class Room:
         if kind == "entry":
             self.battle = battle if battle is not None else evolve(self.battle, record["entry"])
             self._views.clear()
-            self.ids[record["id"]] = self.version
         elif kind == "archived":
             self.archived = True
-            self.ids[record["id"]] = self.version
         elif kind == "tokens":
             if record["token_ids"]:
                 self.tokens[record["unit"]] = list(record["token_ids"])
@@ -101,8 +119,18 @@ class Room:
             self.applied.pop(record["unit"], None)
         else:
             raise ValueError(f"record {seq} of battle {self.name!r} has unknown kind {kind!r}")
+        if record.get("id") is not None:
+            self.ids[record["id"]] = (self.version, record.get("digest", ""))
         self.seq = seq
         self.since_snapshot += 1
+
+    def decided(self) -> Head:
+        """The head, made from the stored state when nothing is waiting."""
+        if self.head is None:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            self.head = Head(self.battle, self.seq, self.archived, done)
+        return self.head
 
     def view(self, role: str) -> dict[str, Any]:
         """The core's `state_view` for a role, computed once per version."""
@@ -131,3 +159,10 @@ class Room:
 
     def unit_ids(self) -> list[str]:
         return [unit.id for unit in self.battle.units]
+
+
+def _receipt(value: Any) -> Receipt:
+    """A stored receipt; snapshots before digests kept the version alone."""
+    if isinstance(value, int):
+        return (value, "")
+    return (int(value[0]), str(value[1]))

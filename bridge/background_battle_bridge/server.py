@@ -28,9 +28,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from . import protocol as p
+from .answers import Answers
+from .audience import Client
+from .flood import FLOOD_SECONDS, verdict
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
-from .hub import SNAPSHOT_EVERY, Client, Hub
+from .hub import SNAPSHOT_EVERY, Hub
 from .protocol import ProtocolError
 from .static import Site
 from .storage import SYNC_MODES, SqliteStorage, Storage
@@ -38,7 +41,6 @@ from .storage import SYNC_MODES, SqliteStorage, Storage
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
-MAX_DROPPED = 1000
 DB_FILE = "battles.sqlite3"
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
@@ -77,6 +79,7 @@ class Config:
     origins: frozenset[str] = frozenset(DEFAULT_ORIGINS)
     rate: float = 30.0
     burst: float = 120.0
+    flood_seconds: float = FLOOD_SECONDS
     snapshot_every: int = SNAPSHOT_EVERY
     ping_interval: float | None = 20.0
 
@@ -114,19 +117,20 @@ class Bridge:
                 while not client.role:
                     if not await self._hello(client, await ws.recv()):
                         return
-            async for frame in ws:
-                if not await self._admit(client):
-                    continue
-                try:
-                    message = p.parse(frame)
-                    replies = self.hub.handle(client, message)
-                except ProtocolError as exc:
-                    replies = [p.error(exc)]
-                except Exception:  # a bug must not take the connection or the server down
-                    log.exception("a request failed")
-                    replies = [p.INTERNAL_ERROR]
-                for reply in replies:
-                    await ws.send(p.dumps(reply))
+            answers = Answers(ws)
+            try:
+                async for frame in ws:
+                    if not await self._admit(client, frame):
+                        continue
+                    try:
+                        message = p.parse(frame)
+                    except ProtocolError as exc:
+                        await answers.add(_ready([p.error(exc)]), alone=True)
+                        continue
+                    work = self._answer(client, message)
+                    await answers.add(work, alone=message["type"] != "command")
+            finally:
+                await answers.close()
         except TimeoutError:
             await ws.close(1008, "no hello within 10 s")
         except ConnectionClosed:
@@ -134,13 +138,24 @@ class Bridge:
         finally:
             self.hub.leave(client)
 
+    async def _answer(self, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The replies to one message after `hello`; never raises."""
+        try:
+            return await self.hub.handle(client, message)
+        except ProtocolError as exc:
+            return [p.error(exc, message)]
+        except Exception:  # a bug must not take the connection or the server down
+            log.exception("a request failed")
+            return [p.internal_error(message)]
+
     def _bucket(self, now: float) -> RateLimit:
         return RateLimit(self.config.rate, self.config.burst, now)
 
     async def _hello(self, client: Client, frame: str | bytes) -> bool:
         """Handle a frame before `hello` succeeded; False when the connection must end."""
-        if not await self._admit(client):
-            return True
+        if not await self._admit(client, frame):
+            return not client.ws.close_code
+        message = None
         try:
             message = p.parse(frame)
             if message["type"] != "hello":
@@ -157,44 +172,54 @@ class Bridge:
                 )
             role = self.tokens.role_of(message.get("token"))
         except ProtocolError as exc:
-            await client.ws.send(p.dumps(p.error(exc)))
+            await client.ws.send(p.dumps(p.error(exc, message)))
             return True
         if role is None:
             error = ProtocolError("bad_token", "the token is wrong", field="token")
-            await client.ws.send(p.dumps(p.error(error)))
+            await client.ws.send(p.dumps(p.error(error, message)))
             await client.ws.close(1008, "wrong token")
             return False
         client.role, client.kind = role, kind
         try:
-            replies = self.hub.join(client, message)
+            replies = await self.hub.join(client, message)
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
-            replies = [p.INTERNAL_ERROR]
+            replies = [p.internal_error(message)]
         for reply in replies:
             await client.ws.send(p.dumps(reply))
         return True
 
-    async def _admit(self, client: Client) -> bool:
-        """The rate limit: False for a message to drop (answered at most once a second)."""
+    async def _admit(self, client: Client, frame: str | bytes) -> bool:
+        """The rate limit: False for a message dropped; a flood closes the connection.
+
+        A dropped request that has an `id` is answered with `error rate_limited` and that id;
+        one without is answered at most once a second.
+        """
         now = asyncio.get_running_loop().time()
-        if client.bucket.take(now):
-            client.dropped = 0
+        said = verdict(client, now, self.config.flood_seconds)
+        if said == "pass":
             return True
-        client.dropped += 1
-        if client.dropped > MAX_DROPPED:
+        if said == "close":
+            log.warning("closing a client that kept flooding")
             await client.ws.close(1008, "flood")
             return False
-        if now - client.last_rate_error >= 1.0:
+        request_id = p.request_id(frame)
+        if request_id is None and now - client.last_rate_error < 1.0:
+            return False
+        if request_id is None:
             client.last_rate_error = now
-            retry = round(client.bucket.wait_time(), 3)
-            error = ProtocolError(
-                "rate_limited",
-                f"too many messages: at most {client.bucket.rate:g} a second "
-                f"(bursts of {client.bucket.burst:g}); this one was dropped",
-                params={"retry_after": retry, "rate": client.bucket.rate},
-            )
-            await client.ws.send(p.dumps(p.error(error)))
+        error = ProtocolError(
+            "rate_limited",
+            f"too many messages: at most {client.bucket.rate:g} a second "
+            f"(bursts of {client.bucket.burst:g}); this one was dropped",
+            params={"retry_after": round(client.bucket.wait_time(), 3), "rate": client.bucket.rate},
+        )
+        await client.ws.send(p.dumps(p.error(error, {"id": request_id})))
         return False
+
+
+async def _ready(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return replies
 
 
 def serve_bridge(bridge: Bridge) -> Server:
@@ -316,6 +341,7 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
     """Serve until SIGINT or SIGTERM, then close every connection and the store."""
     bridge = Bridge(config, tokens, storage)
     replayed = bridge.hub.restore()
+    bridge.hub.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -347,6 +373,7 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
         print("\n".join(lines), flush=True)
         await stop.wait()
         print("Background Battle bridge: stopping", flush=True)
+    await bridge.hub.close()
     storage.close()
     print("Background Battle bridge: stopped", flush=True)
 

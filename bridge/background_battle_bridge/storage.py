@@ -13,6 +13,7 @@ snapshot and only the records after it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -38,7 +39,17 @@ class Storage(Protocol):
 
     def append(self, battle: str, seq: int, record: Record) -> None: ...
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None: ...
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        """Several records in one transaction (one fsync): all stored, or none."""
+        ...
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
+        """`data` is a dict, or its JSON text already encoded."""
+        ...
+
+    def reopened(self) -> Storage:
+        """The same store through a connection of its own (for a snapshot thread)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -66,9 +77,24 @@ class MemoryStorage:
             raise ValueError(f"record {seq} of {battle!r} does not follow {last}")
         stored.records.append((seq, _copy(record)))
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None:
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        expected: dict[str, int] = {}
+        for battle, seq, _ in records:  # check all first: all stored, or none
+            stored = self._battles.get(battle)
+            last = expected.get(battle, stored.records[-1][0] if stored and stored.records else 0)
+            if seq != last + 1:
+                raise ValueError(f"record {seq} of {battle!r} does not follow {last}")
+            expected[battle] = seq
+        for battle, seq, record in records:
+            self.append(battle, seq, record)
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
         stored = self._battles[battle]
-        stored.snapshot_seq, stored.snapshot = seq, _copy(data)
+        copied = json.loads(data) if isinstance(data, str) else _copy(data)
+        stored.snapshot_seq, stored.snapshot = seq, copied
+
+    def reopened(self) -> MemoryStorage:
+        return self
 
     def close(self) -> None:
         pass
@@ -103,6 +129,7 @@ class SqliteStorage:
     def __init__(self, path: Path | str, sync: str = "full") -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.path, self.sync = path, sync
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={sync.upper()}")
@@ -129,11 +156,27 @@ class SqliteStorage:
             (battle, seq, json.dumps(record, separators=(",", ":"))),
         )
 
-    def snapshot(self, battle: str, seq: int, data: dict[str, Any]) -> None:
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        rows = [(b, seq, json.dumps(rec, separators=(",", ":"))) for b, seq, rec in records]
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany("INSERT INTO records (battle, seq, data) VALUES (?, ?, ?)", rows)
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
+        text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots (battle, seq, data) VALUES (?, ?, ?)",
-            (battle, seq, json.dumps(data, separators=(",", ":"))),
+            (battle, seq, text),
         )
+
+    def reopened(self) -> SqliteStorage:
+        return SqliteStorage(self.path, self.sync)
 
     def close(self) -> None:
         self._db.close()

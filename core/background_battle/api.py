@@ -17,6 +17,7 @@ from typing import Any, Final
 from .battle import Battle, new_battle
 from .casualties import casualties
 from .errors import BattleError
+from .explain import casualty_working, explain_entry
 from .influence import LANGUAGES, default_table
 from .influence_words import placeholders
 from .last_stand import last_stand
@@ -24,6 +25,7 @@ from .leader import leader_bonus
 from .log import apply
 from .odds import odds
 from .serialize import SCHEMA, from_json, to_json
+from .series import strength_series
 from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
 from .validate import MAX_TEXT, mapping, one_of, required, side, text, whole
@@ -139,6 +141,26 @@ def _odds(request: dict[str, Any]) -> Reply:
     return odds(battle, request.get("runs", 10_000), request.get("seed")).to_dict()
 
 
+def _explain(request: dict[str, Any]) -> Reply:
+    """The working of a log entry (the last that counts by default) and of each unit's casualties.
+
+    >>> reply = handle({"op": "explain", "log": []})
+    >>> reply["steps"], reply["casualties"]
+    ([], {})
+    """
+    battle = _battle_in(request)
+    active = battle.active_entries()
+    entry = request.get("entry")
+    if entry is None:
+        entry = active[-1] if active else None
+    steps = [] if entry is None else explain_entry(battle, entry)
+    return {"entry": entry, "steps": steps, "casualties": casualty_working(battle)}
+
+
+def _series(request: dict[str, Any]) -> Reply:
+    return {"points": strength_series(_battle_in(request))}
+
+
 def _influence_table(request: dict[str, Any]) -> Reply:
     table = default_table()
     if request.get("side") is not None:
@@ -170,6 +192,8 @@ OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
     "unit_strength": _unit_strength,
     "odds": _odds,
     "influence_table": _influence_table,
+    "explain": _explain,
+    "series": _series,
     "sizes": _sizes,
     "command_shapes": _command_shapes,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -53,7 +54,7 @@ class Battle:
     hidden: frozenset[str] = DEFAULT_HIDDEN
     influence_table: InfluenceTable | None = None
     next_unit: int = 1
-    log: tuple[Entry, ...] = ()
+    log: Sequence[Entry] = ()
     undone: frozenset[int] = frozenset()
 
     @property
@@ -85,6 +86,18 @@ class Battle:
     def table(self) -> InfluenceTable:
         """The Influence table in use: the GM's own or the house default."""
         return self.influence_table or default_table()
+
+    def can_undo(self) -> bool:
+        """True when some entry counts (what ``undo`` would take back); looks from the end,
+        so its cost does not grow with the log.
+
+        >>> new_battle("x").can_undo()
+        False
+        """
+        for i in range(len(self.log) - 1, -1, -1):
+            if i not in self.undone and self.log[i].command.get("type") != "undo":
+                return True
+        return False
 
     def active_entries(self) -> list[int]:
         """Indexes of entries that count: neither undone nor an undo themselves."""

@@ -14,6 +14,7 @@ from .battle import Battle, Entry
 from .dice import Dice
 from .errors import BattleError
 from .events import fold
+from .history import History
 from .shapes import SHAPES, command_type, normalise
 
 MAX_LOG: Final = 100_000
@@ -87,7 +88,7 @@ def evolve(battle: Battle, entry: Entry | Mapping[str, Any]) -> Battle:
     """Add an already-validated entry to the log (no rule checked, nothing re-rolled)."""
     if not isinstance(entry, Entry):
         entry = Entry(dict(entry["command"]), tuple(entry["events"]))
-    log = (*battle.log, entry)
+    log = (battle.log if isinstance(battle.log, History) else History(battle.log)).appended(entry)
     undone_now = [event["entry"] for event in entry.events if event["type"] == "undone"]
     if not undone_now:
         return replace(fold(battle, entry.events), log=log)

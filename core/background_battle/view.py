@@ -62,7 +62,7 @@ def state_view(battle: Battle, role: Role = "gm", *, log: bool = True) -> dict[s
         "influence_table": battle.table().to_dict(),
         "log": [entry.to_dict() for entry in battle.log] if log else None,
         "undone": sorted(battle.undone),
-        "can_undo": bool(battle.active_entries()),
+        "can_undo": battle.can_undo(),
     }
     if role == "player":
         view = redact_view(battle, view)

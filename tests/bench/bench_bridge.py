@@ -9,6 +9,9 @@
    turns for 3 rounds and each one's latencies are pooled, so machine load hits all alike.
 2. Memory per idle client (RSS of the server process, 1,000 clients, bridge and baseline).
 3. Start-up with a battle of 10,000 events: with snapshots (the default) and without.
+4. Issue 10 (`bridge_cost.py`): a lone fsync as the baseline of `--sync full`; 100 GM clients
+   sending at once (group commit); the bridge's work per command at version 10 and at
+   version 40,000; the largest messages of that long battle against the announced limit.
 
 Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`).
 """
@@ -29,6 +32,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bridge_cost import (
+    SETUP,
+    command,
+    concurrent_senders,
+    cost_by_length,
+    lone_fsync,
+    p99,
+    report,
+)
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
@@ -36,17 +48,13 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from background_battle import redact_entry
+from background_battle_bridge.audience import Client
 from background_battle_bridge.guard import RateLimit
-from background_battle_bridge.hub import Client, Hub
+from background_battle_bridge.hub import Hub
 from background_battle_bridge.storage import SqliteStorage
 
 GM = "bench-gm-token"
 PLAYER = "bench-player-token"
-SETUP = [
-    {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 40, "strength": 90},
-    {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 30, "strength": 80},
-    {"type": "start"},
-]
 
 BASELINE = """
 import asyncio
@@ -73,11 +81,6 @@ async def main():
 
 asyncio.run(main())
 """
-
-
-def command(n: int) -> dict[str, Any]:
-    """The n-th benchmark command: the GM adjusts the allies' strength (a real core command)."""
-    return {"type": "set_strength", "side": "allies", "strength": 20 + n % 60}
 
 
 class Server:
@@ -137,6 +140,8 @@ def start_baseline() -> Server:
 
 
 VERSION = re.compile(r'"version":(\d+)')
+WINDOW = 50  # commands in flight at most in the pipelined run
+STALL = 60.0  # seconds without the awaited event: the run fails
 
 
 class Watcher(asyncio.Protocol):
@@ -197,6 +202,7 @@ class Watchers:
         self.done: dict[int, asyncio.Future[float]] = {}
         self.clients: list[Watcher] = []
         self.sample: str | None = None
+        self.largest = 0
 
     def waiter(self, version: int) -> asyncio.Future[float]:
         if version not in self.done:
@@ -204,6 +210,7 @@ class Watchers:
         return self.done[version]
 
     def seen_frame(self, frame: str) -> None:
+        self.largest = max(self.largest, len(frame.encode()))
         if not frame.startswith('{"type":"event"'):
             return
         found = VERSION.search(frame)
@@ -239,17 +246,26 @@ async def drain(ws: ClientConnection) -> None:
 async def timed_run(
     watchers: Watchers, send: Callable[[int], Awaitable[None]], first: int, n: int
 ) -> tuple[list[float], float]:
-    """Latencies of n commands sent one at a time, and the rate of n more sent at once."""
+    """Latencies of n commands sent one at a time, and the rate of n more sent at once (at most
+    `WINDOW` ahead of the slowest watcher, so that no watcher falls 1 MiB behind and is cut off).
+    """
     latencies = []
     for i in range(first, first + n):
         started = time.perf_counter()
         await send(i)
-        latencies.append(await watchers.waiter(i) - started)
+        latencies.append(await arrived(watchers, i) - started)
     started = time.perf_counter()
     for i in range(first + n, first + 2 * n):
+        if i - WINDOW >= first + n:
+            await arrived(watchers, i - WINDOW)
         await send(i)
-    finished = await watchers.waiter(first + 2 * n - 1)
+    finished = await arrived(watchers, first + 2 * n - 1)
     return latencies, n / (finished - started)
+
+
+async def arrived(watchers: Watchers, version: int) -> float:
+    """When the last watcher had this version (a run that stalls fails, it does not hang)."""
+    return await asyncio.wait_for(asyncio.shield(watchers.waiter(version)), STALL)
 
 
 async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> dict[str, Any]:
@@ -276,7 +292,12 @@ async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> di
             await gm.send(json.dumps(message(f"b{version}", command(version))))
 
         latencies, rate = await timed_run(watchers, send, first, commands)
-        result = {"latencies": latencies, "pipelined": rate, "sample": watchers.sample}
+        result = {
+            "latencies": latencies,
+            "pipelined": rate,
+            "sample": watchers.sample,
+            "largest": watchers.largest,
+        }
         await watchers.close()
         acks.cancel()
         await gm.close()
@@ -320,10 +341,6 @@ def pool(runs: dict[str, dict[str, Any]], name: str, result: dict[str, Any]) -> 
     pooled["pipelined"].append(result["pipelined"])
 
 
-def p99(values: list[float]) -> float:
-    return statistics.quantiles(values, n=100)[98]
-
-
 async def idle_memory(count: int, data: Path) -> tuple[float, float]:
     """KiB of server RSS per idle client: bridge (hello + watching a battle), then baseline."""
     results = []
@@ -350,39 +367,54 @@ async def idle_memory(count: int, data: Path) -> tuple[float, float]:
     return results[0], results[1]
 
 
-def build_battle(path: Path, events: int, snapshot_every: int) -> None:
-    """A data folder with one battle of `events` commands, written through the real hub."""
+def gm_client() -> Client:
+    """A GM client with no connection (the hub is driven directly, no network)."""
+    return Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+
+
+async def build_battle_async(path: Path, events: int, snapshot_every: int) -> None:
     storage = SqliteStorage(path)
     storage._db.execute("PRAGMA synchronous=OFF")  # building only; the bridge uses FULL
     hub = Hub(storage, snapshot_every=snapshot_every)
-    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
+    client = gm_client()
     commands = [{"type": "create_battle"}, *SETUP]
     commands += [command(n) for n in range(events - len(SETUP))]
     for n, body in enumerate(commands):
-        reply = hub.handle(client, message(f"e{n}", body))
+        reply = await hub.handle(client, message(f"e{n}", body))
         assert reply[0]["type"] == "ack", reply
+    await hub.close()
     storage.close()
+
+
+def build_battle(path: Path, events: int, snapshot_every: int) -> None:
+    """A data folder with one battle of `events` commands, written through the real hub."""
+    asyncio.run(build_battle_async(path, events, snapshot_every))
+
+
+async def work_per_command_async(path: Path, commands: int) -> list[float]:
+    storage = SqliteStorage(path)
+    hub = Hub(storage)
+    client = gm_client()
+    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
+        await hub.handle(client, message(f"s{n}", body))
+    room = hub.rooms["bench"]
+    spent = []
+    for n in range(commands):
+        started = time.perf_counter()
+        await hub.handle(client, message(f"w{n}", command(n)))
+        for role in ("gm", "player"):
+            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
+            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
+        spent.append(time.perf_counter() - started)
+    await hub.close()
+    storage.close()
+    return spent
 
 
 def work_per_command(path: Path, commands: int) -> list[float]:
     """The bridge's own work per command, no network: checks, core, SQLite (full), both views,
     the player's redacted entry and both encodings (what a fan-out to GM and players needs)."""
-    storage = SqliteStorage(path)
-    hub = Hub(storage)
-    client = Client(ws=None, role="gm", kind="cli", bucket=RateLimit(1e9, 1e9, 0.0))  # type: ignore[arg-type]
-    for n, body in enumerate([{"type": "create_battle"}, *SETUP]):
-        hub.handle(client, message(f"s{n}", body))
-    room = hub.rooms["bench"]
-    spent = []
-    for n in range(commands):
-        started = time.perf_counter()
-        hub.handle(client, message(f"w{n}", command(n)))
-        for role in ("gm", "player"):
-            seen = redact_entry(room.battle, room.battle.log[-1].to_dict(), role)
-            json.dumps({"type": "event", **seen, "view": room.view_without_log(role)})
-        spent.append(time.perf_counter() - started)
-    storage.close()
-    return spent
+    return asyncio.run(work_per_command_async(path, commands))
 
 
 def time_restore(path: Path) -> tuple[float, int]:
@@ -400,6 +432,21 @@ def time_process_start(data: Path) -> float:
     return ready
 
 
+async def bench_senders(data: Path, senders: int, each: int) -> dict[str, Any]:
+    server = start_bridge(data, "full")
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    try:
+        async with connect(url, compression=None) as gm:
+            await gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
+            await gm.recv()
+            await gm.send(json.dumps(message("create", {"type": "create_battle"})))
+            while json.loads(await gm.recv())["type"] != "ack":
+                pass
+        return await concurrent_senders(url, GM, senders, each)
+    finally:
+        server.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer clients and commands")
@@ -407,29 +454,38 @@ def main() -> int:
     clients, commands, idle, events, rounds = (
         (20, 200, 100, 1000, 1) if args.quick else (100, 2000, 1000, 10000, 3)
     )
+    long, senders = (4000, 20) if args.quick else (40000, 100)
     report = Report("bench-bridge")
+    measured: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
         print(
             f"bridge benchmark: {clients} clients, {commands} commands, {rounds} rounds, "
             f"loopback, {os.cpu_count()} cores, data on {tmp}"
         )
-        report.part("fan-out", lambda: fan_out(Path(tmp), clients, commands, rounds))
+        report.part("fan-out", lambda: fan_out(Path(tmp), clients, commands, rounds, measured))
+        report.part("cost by battle length", lambda: by_length(Path(tmp), long, commands, measured))
+        report.part("group commit", lambda: group_commit(Path(tmp), senders, measured))
         report.part("work per command", lambda: own_work(Path(tmp), commands))
         report.part("memory per idle client", lambda: memory(Path(tmp), idle))
         report.part("start-up", lambda: start_up(Path(tmp), events))
     return report.finish()
 
 
-def fan_out(tmp: Path, clients: int, commands: int, rounds: int) -> None:
+def fan_out(tmp: Path, clients: int, commands: int, rounds: int, measured: dict[str, Any]) -> None:
     """The servers take turns, round after round, so that the load of the machine falls on
-    all of them alike; each one's latencies are pooled over the rounds."""
+    all of them alike; each one's latencies are pooled over the rounds. A lone fsync on the
+    same disk takes its turn too: the baseline of `--sync full`."""
     runs: dict[str, dict[str, Any]] = {}
     sample = ""
+    fsync: list[float] = []
+    largest = 0
     for round_number in range(rounds):
+        fsync += lone_fsync(tmp / "fsync", commands // 2)
         for sync in ("full", "normal"):
             folder = tmp / f"{sync}-{round_number}"
             result = asyncio.run(bench_bridge(clients, commands, folder, sync))
             sample = sample or result["sample"]
+            largest = max(largest, result["largest"])
             pool(runs, f"bridge sync={sync}", result)
         pool(runs, "bare websockets", asyncio.run(bench_baseline(clients, commands, sample)))
     print(f"  event size {len(sample)} bytes (the baseline broadcasts frames of this size)")
@@ -453,6 +509,28 @@ def fan_out(tmp: Path, clients: int, commands: int, rounds: int) -> None:
             f"goal p99 < 10 ms {'met' if bp < 10 else 'MISSED'}, "
             f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
         )
+    print(f"  largest frame a watcher received: {largest:,} B")
+    measured["fsync"] = fsync
+    measured["full p99"] = rows["bridge sync=full"][1] / 1e3
+
+
+def by_length(tmp: Path, long: int, commands: int, measured: dict[str, Any]) -> None:
+    """Cost per command at version 10 and at `long`; the largest messages of that battle."""
+    if "fsync" not in measured:
+        raise RuntimeError("needs the lone fsync and the p99 the fan-out part measures")
+    cost = cost_by_length(tmp / "cost.sqlite3", long, commands // 4)
+    report(measured["fsync"], cost, measured["full p99"])
+
+
+def group_commit(tmp: Path, senders: int, measured: dict[str, Any]) -> None:
+    group = asyncio.run(bench_senders(tmp / "senders", senders, 10))
+    fsync = measured.get("fsync")
+    beside = f" (a lone fsync allows {1 / statistics.median(fsync):.0f} a second)" if fsync else ""
+    print(
+        f"  {senders} GM clients sending at once (--sync full, group commit): median "
+        f"{statistics.median(group['latencies']) * 1e3:.2f} ms, p99 "
+        f"{p99(group['latencies']) * 1e3:.2f} ms, {group['rate']:.0f} commands/s{beside}"
+    )
 
 
 def own_work(tmp: Path, commands: int) -> None:

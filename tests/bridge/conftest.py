@@ -33,7 +33,9 @@ async def start_bridge(tmp_path: Path) -> AsyncIterator[StartBridge]:
             tokens = tokens or Tokens(gm=GM, player=PLAYER)
             bridge = Bridge(config, tokens, storage or MemoryStorage())
             bridge.hub.restore()
+            bridge.hub.start()
             stack = await outer.enter_async_context(AsyncExitStack())
+            stack.push_async_callback(bridge.hub.close)
             server = await stack.enter_async_context(serve_bridge(bridge))
             return Running(bridge, server.sockets[0].getsockname()[1], stack)
 

@@ -301,10 +301,12 @@ async def test_only_a_stored_report_of_that_version_is_taken_back(running: Runni
     assert list(stored) == ["u2"]
     older = await foundry.ask({**base, "version": 4})
     assert older["params"]["report"] == stored["u2"]
-    # taken back once; a second time there is nothing left to take back
-    assert (await foundry.ask(base, "ack"))["type"] == "ack"
-    twice = await foundry.ask(base)
-    assert (twice["code"], twice["field"]) == ("not_applied", "unit")
+    # taken back once; the same request again is answered as before (idempotent by id) ...
+    first = await foundry.ask(base, "ack")
+    assert (await foundry.ask(base)) == {**first, "duplicate": True}
+    # ... and a new request finds nothing left to take back
+    twice = await foundry.ask({**base, "id": "y"})
+    assert (twice["code"], twice["field"], twice["id"]) == ("not_applied", "unit", "y")
 
 
 async def test_a_player_may_not_take_a_report_back(running: Running) -> None:
@@ -356,3 +358,13 @@ async def test_a_snapshot_keeps_a_report_taken_back(
 
     second = await start_bridge(storage_factory(), snapshot_every=1)
     assert second.bridge.hub.rooms["ambush"].applied == {}
+
+
+async def test_a_refused_command_does_not_hold_up_the_modules_requests(running: Running) -> None:
+    gm = await running.gm(client="web")
+    foundry = await running.gm(client="foundry")
+    await ended_battle(gm)
+    refused = await gm.command("ambush", {"type": "start"})
+    assert refused["code"] == "wrong_phase"
+    told = {"type": "tokens", "id": "t1", "battle": "ambush", "unit": "u1", "token_ids": ["a"]}
+    assert (await foundry.ask(told, "ack"))["id"] == "t1"

@@ -143,14 +143,24 @@ async def test_since_version_from_the_future_is_refused(running: Running) -> Non
 async def test_a_long_gap_gets_the_whole_state(
     running: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("background_battle_bridge.hub.MAX_CATCH_UP", 2)
+    monkeypatch.setattr("background_battle_bridge.protocol.LOG_PAGE", 2)
     gm = await running.gm()
     await gm.create("ambush")
     for name in "abc":
         await gm.command("ambush", {"type": "rename", "name": name})
     reply = await gm.ask({"type": "subscribe", "battle": "ambush", "since_version": 0})
     assert (reply["type"], reply["version"]) == ("state", 3)
-    assert len(reply["view"]["log"]) == 3
+    # the state carries the last page of the log; the pages before it are asked for
+    assert reply["log_from"] == 1
+    assert [e["command"]["name"] for e in reply["view"]["log"]] == ["b", "c"]
+    page = await gm.ask({"type": "log_page", "id": "p1", "battle": "ambush", "since_version": 0})
+    assert (page["type"], page["id"], page["since_version"], page["until_version"]) == (
+        "log_page",
+        "p1",
+        0,
+        2,
+    )
+    assert [e["command"]["name"] for e in page["entries"]] == ["a", "b"]
 
 
 async def test_rolls_happen_once_in_the_core_and_reach_everyone(running: Running) -> None:
@@ -206,3 +216,19 @@ async def test_battle_status_changes_are_announced(running: Running) -> None:
     await gm.send({"type": "command", "id": "go", "battle": "ambush", "command": {"type": "start"}})
     listed = await gm.until("battles")
     assert listed["battles"][0]["status"] == "fighting"
+
+
+async def test_a_battle_created_and_commanded_without_waiting(running: Running) -> None:
+    gm = await running.gm()
+    await gm.send(
+        {"type": "command", "id": "c", "battle": "x", "command": {"type": "create_battle"}}
+    )
+    for n, command in enumerate(
+        [ORCS, DWARVES, {"type": "start"}, {"type": "end_battle", "winner": "allies"}]
+    ):
+        await gm.send({"type": "command", "id": f"s{n}", "battle": "x", "command": command})
+    await gm.send({"type": "subscribe", "id": "w", "battle": "x"})
+    replies = [await gm.until("ack") for _ in range(5)]
+    assert [reply["version"] for reply in replies] == [0, 1, 2, 3, 4]
+    state = await gm.until("state")
+    assert state["id"] == "w" and state["version"] == 4

@@ -88,8 +88,13 @@ async def test_kill_9_during_a_stream_of_commands_loses_no_acknowledged_change(
                 n = int(command_id[1:])
                 assert log[version - 1]["command"] == {"type": "rename", "name": f"name {n}"}
             for command_id, version in sorted(acked.items())[:50]:
-                again = await gm.command("ambush", {"type": "rename", "name": "x"}, id=command_id)
+                n = int(command_id[1:])
+                same = {"type": "rename", "name": f"name {n}"}
+                again = await gm.command("ambush", same, id=command_id)
                 assert (again["version"], again.get("duplicate")) == (version, True)
+                # the same id for something else is refused, and changes nothing
+                other = await gm.command("ambush", {"type": "rename", "name": "x"}, id=command_id)
+                assert (other["code"], other["field"]) == ("id_reused", "id")
             # and it carries on from where it stood
             ack = await gm.command("ambush", {"type": "rename", "name": "after the crash"})
             assert ack["version"] == state["version"] + 1

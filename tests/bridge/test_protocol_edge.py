@@ -18,7 +18,13 @@ async def test_hello_gives_welcome_with_role_battles_and_limits(running: Running
         "client": "web",
         "protocol": 1,
         "battles": [{"name": "ambush", "version": 0, "status": "setup", "archived": False}],
-        "limits": {"max_frame": 65536, "rate": 30.0, "burst": 120.0},
+        "limits": {
+            "max_frame": 65536,
+            "max_message": 524288,
+            "log_page": 500,
+            "rate": 30,
+            "burst": 120,
+        },
     }
 
 
@@ -213,12 +219,12 @@ async def test_a_failure_inside_the_bridge_is_an_internal_error_not_a_crash(
 ) -> None:
     gm = await running.gm()
 
-    def broken(*args: object) -> list[dict[str, object]]:
+    async def broken(*args: object) -> list[dict[str, object]]:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setitem(running.bridge.hub._handlers, "list_battles", broken)
-    error = await gm.ask({"type": "list_battles"})
-    assert (error["type"], error["code"]) == ("error", "internal")
+    monkeypatch.setitem(running.bridge.hub.handlers, "list_battles", broken)
+    error = await gm.ask({"type": "list_battles", "id": "l1"})
+    assert (error["type"], error["code"], error["id"]) == ("error", "internal", "l1")
     assert (await gm.ask({"type": "ping"}))["type"] == "pong"
 
 
@@ -233,7 +239,7 @@ async def test_no_hello_in_time_closes_the_connection(
 
 
 async def test_too_many_subscriptions(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("background_battle_bridge.hub.MAX_WATCHED", 2)
+    monkeypatch.setattr("background_battle_bridge.reading.MAX_WATCHED", 2)
     gm = await running.gm()
     for name in ("a", "b", "c"):
         await gm.create(name)
@@ -246,7 +252,7 @@ async def test_too_many_subscriptions(running: Running, monkeypatch: pytest.Monk
 
 
 async def test_too_many_battles(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("background_battle_bridge.hub.MAX_BATTLES", 2)
+    monkeypatch.setattr("background_battle_bridge.pipeline.MAX_BATTLES", 2)
     gm = await running.gm()
     await gm.create("a")
     await gm.create("b")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from bridge_helpers import DWARVES, ORCS
 
 from background_battle import apply, new_battle, state_view, to_json
 from background_battle_bridge.room import Room
+from background_battle_bridge.snapshots import snapshot_text
 
 SCRIPT = [
     ORCS,
@@ -45,11 +47,30 @@ def test_a_snapshot_gives_the_same_battle_back() -> None:
     rng = random.Random(3)
     for command in SCRIPT:
         battle, _ = apply(battle, command, rng)
-    room = Room(name="x", battle=battle, seq=len(SCRIPT) + 1, ids={"a": 1})
+    room = Room(name="x", battle=battle, seq=len(SCRIPT) + 1, ids={"a": (1, "d1")})
     again = Room.from_snapshot("x", room.seq, room.snapshot_data())
     assert again.battle == battle and battle.undone
     assert to_json(again.battle) == to_json(battle)
-    assert (again.seq, again.ids) == (room.seq, {"a": 1})
+    assert (again.seq, again.ids) == (room.seq, {"a": (1, "d1")})
+
+
+def test_the_snapshot_thread_writes_what_snapshot_data_says() -> None:
+    battle = new_battle("x")
+    rng = random.Random(5)
+    for command in SCRIPT:
+        battle, _ = apply(battle, command, rng)
+    for n in range(600):  # longer than one chunk between pauses
+        battle, _ = apply(battle, {"type": "rename", "name": f"n{n}"}, rng)
+    room = Room(name="x", battle=battle, seq=9, ids={"a": (1, "d1")}, tokens={"u1": ["t"]})
+    parts = (room.battle, room.archived, room.ids, room.tokens, room.applied)
+    written = json.loads(snapshot_text(*parts))
+    assert written == json.loads(json.dumps(room.snapshot_data()))
+
+
+def test_a_snapshot_from_before_request_digests_is_read() -> None:
+    data = {"battle": to_json(new_battle("x")), "archived": False, "ids": {"a": 0}}
+    room = Room.from_snapshot("x", 1, {**data, "tokens": {}, "applied": {}})
+    assert room.ids == {"a": (0, "")}
 
 
 def test_a_snapshot_in_an_older_schema_is_upgraded_by_the_core() -> None:

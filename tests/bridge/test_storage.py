@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, ORCS, StartBridge
+from bridge_helpers import DWARVES, ORCS, Peer, Running, StartBridge
 
 from background_battle import to_json
 from background_battle_bridge.hub import Hub
-from background_battle_bridge.storage import MemoryStorage, SqliteStorage, Storage
+from background_battle_bridge.storage import MemoryStorage, Record, SqliteStorage, Storage
 
 
 def test_records_come_back_in_order(storage_factory: Callable[[], Storage]) -> None:
@@ -122,3 +124,118 @@ def test_a_damaged_store_is_refused_at_start_up() -> None:
     orphan.append("lost", 1, {"kind": "archived", "id": "a"})
     with pytest.raises(ValueError, match="never created"):
         Hub(orphan).restore()
+
+
+class NoRoomForSnapshots(MemoryStorage):
+    """Records are stored; every snapshot fails as on a full disk."""
+
+    def snapshot(self, battle: str, seq: int, data: dict[str, object] | str) -> None:
+        raise OSError(28, "No space left on device")
+
+
+async def test_a_failing_snapshot_changes_no_answer_and_backs_off(
+    start_bridge: StartBridge,
+) -> None:
+    running = await start_bridge(NoRoomForSnapshots(), snapshot_every=1)
+    gm = await running.gm()
+    await gm.create("ambush")
+    player = await running.player(battle="ambush")
+    await player.until("state")
+    for n in range(30):
+        ack = await gm.command("ambush", {"type": "rename", "name": f"n{n}"})
+        assert (ack["type"], ack["version"]) == ("ack", n + 1)
+    assert [(await player.until("event"))["version"] for _ in range(30)] == list(range(1, 31))
+    snapshots = running.bridge.hub.snapshots
+    assert 1 <= snapshots.failed <= 3  # tried again after 1 s, 2 s, ...: not after every command
+    assert snapshots.due(running.bridge.hub.rooms["ambush"])  # still due: nothing was saved
+
+
+async def with_battle(start_bridge: StartBridge, storage: Storage) -> tuple[Running, Peer]:
+    """A bridge on `storage` with the battle `ambush`, and its GM."""
+    running: Running = await start_bridge(storage)
+    gm = await running.gm()
+    await gm.create("ambush")
+    return running, gm
+
+
+class SlowDisk(SqliteStorage):
+    """Real SQLite whose every transaction takes 50 ms more, like a slow fsync; counts them."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.transactions: list[int] = []
+
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        time.sleep(0.05)
+        super().append_many(records)
+        self.transactions.append(len(records))
+
+
+async def test_commands_that_arrive_together_share_one_transaction(
+    start_bridge: StartBridge, tmp_path: Path
+) -> None:
+    storage = SlowDisk(tmp_path / "slow.sqlite3")
+    running, _gm = await with_battle(start_bridge, storage)
+    senders = [await running.gm() for _ in range(20)]
+    for n, sender in enumerate(senders):
+        await sender.send({"type": "command", "id": f"r{n}", "battle": "ambush", "command": ORCS})
+    acks = [await sender.until("ack") for sender in senders]
+    assert sorted(ack["version"] for ack in acks) == list(range(1, 21))
+    assert sum(storage.transactions) == 21  # the battle's creation, then the 20 commands
+    assert len(storage.transactions) <= 4  # while one transaction is written, the rest queue up
+    await running.stack.aclose()
+    assert SqliteStorage(tmp_path / "slow.sqlite3").load()["ambush"].records[-1][0] == 21
+
+
+class FailsOnce(SlowDisk):
+    """The next transaction fails (slowly) as on a full disk; those after it succeed."""
+
+    armed = False
+
+    def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        if self.armed:
+            self.armed = False
+            time.sleep(0.3)  # long enough for the other senders' commands to queue up
+            raise sqlite3.OperationalError("database or disk is full")
+        super().append_many(records)
+
+
+async def test_changes_decided_on_a_change_that_failed_are_refused_with_it(
+    start_bridge: StartBridge, tmp_path: Path
+) -> None:
+    storage = FailsOnce(tmp_path / "once.sqlite3")
+    running, gm = await with_battle(start_bridge, storage)
+    watcher = await running.player(battle="ambush")
+    await watcher.until("state")
+    senders = [await running.gm() for _ in range(5)]
+    storage.armed = True
+    await senders[0].send({"type": "command", "id": "r0", "battle": "ambush", "command": ORCS})
+    await asyncio.sleep(0.01)  # r0 is being written; the others are decided on top of it
+    for n, sender in enumerate(senders[1:], start=1):
+        await sender.send({"type": "command", "id": f"r{n}", "battle": "ambush", "command": ORCS})
+    replies = [await sender.recv() for sender in senders]
+    assert [(reply["id"], reply["code"]) for reply in replies] == [
+        (f"r{n}", "not_stored") for n in range(5)
+    ]
+    room = running.bridge.hub.rooms["ambush"]
+    assert (room.version, room.head) == (0, None)
+    ack = await gm.command("ambush", DWARVES, id="r0")  # a refused id may be used again
+    assert ack["version"] == 1
+    event = await watcher.until("event")
+    assert (event["version"], event["command"]["name"]) == (1, "Dwarves")
+
+
+async def test_one_clients_burst_shares_transactions_and_is_answered_in_order(
+    start_bridge: StartBridge, tmp_path: Path
+) -> None:
+    storage = SlowDisk(tmp_path / "burst.sqlite3")
+    _running, gm = await with_battle(start_bridge, storage)
+    for n in range(20):
+        await gm.send({"type": "command", "id": f"b{n}", "battle": "ambush", "command": ORCS})
+    await gm.send({"type": "ping", "id": "last"})
+    answers = [await gm.recv() for _ in range(21)]
+    assert [(a["type"], a["id"]) for a in answers] == [("ack", f"b{n}") for n in range(20)] + [
+        ("pong", "last")
+    ]
+    assert [a["version"] for a in answers[:20]] == list(range(1, 21))
+    assert len(storage.transactions) <= 5  # the creation, then the burst in a few batches

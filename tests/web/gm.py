@@ -65,6 +65,15 @@ def dwarves_against_orcs(page: Page, dwarves: str = "Dwarves", strength: int = 3
     start(page)
 
 
+def lost_round(page: Page, allies: int | str, enemies: int | str) -> None:
+    """A round with the strength lost typed in (no dice: the battle cannot end by chance)."""
+    form = page.locator("#round-form")
+    form.get_by_label("Strength lost").check()
+    form.locator('input[name="lost.allies"]').fill(str(allies))
+    form.locator('input[name="lost.enemies"]').fill(str(enemies))
+    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
+
+
 def set_strength(page: Page, side: str, strength: int) -> None:
     form = page.locator("#strength-form")
     form.locator('select[name="side"]').select_option(side)

@@ -77,6 +77,10 @@ def test_pcs_win_half_the_orcs_flee_and_the_dwarves_drop_from_24_to_18(page: Pag
     click_and_wait(page, influence.get_by_role("button", name="Roll on the Influence table"))
     expect(page.locator("#influence-result .big-line")).to_have_text("Allies: d100 40 + 68 = 108")
     expect(page.locator('#influence-result [data-bind="effect"]')).not_to_be_empty()
+    # Where +68 comes from: 50 + the winner's strength, worked out by the core.
+    card = page.locator("#influence-card")
+    card.get_by_text("why?").click()
+    expect(card.locator(".working li")).to_contain_text(["50 + 18 = 68", "40 + 68 = 108"])
 
 
 def test_a_rating_and_a_size_give_the_strength_the_core_computes(page: Page) -> None:

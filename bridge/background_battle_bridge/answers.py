@@ -1,0 +1,61 @@
+"""One connection's answers, sent in the order its requests came.
+
+A `command` is handled as soon as it arrives, without waiting for the one before it to be
+stored, so that a client's burst of commands shares transactions (group commit). Any other
+request waits until the requests before it are done, so that it sees what they changed (a
+`subscribe` after a burst of commands gets the state after them). The answers leave in the
+order of the requests. At most `DEPTH` requests of a connection are in hand at once; the
+connection is not read further until the oldest is answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Coroutine
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol as p
+
+DEPTH = 32
+Replies = list[dict[str, Any]]
+
+
+class Answers:
+    """The requests in hand and the task that sends their answers in order."""
+
+    def __init__(self, ws: ServerConnection, depth: int = DEPTH) -> None:
+        self.ws = ws
+        self._queue: asyncio.Queue[asyncio.Task[Replies]] = asyncio.Queue(depth)
+        self._in_hand: set[asyncio.Task[Replies]] = set()
+        self._sender = asyncio.get_running_loop().create_task(self._send())
+
+    async def add(self, work: Coroutine[Any, Any, Replies], alone: bool) -> None:
+        """Handle a request (now, or when `alone` once those before it are done); its answer
+        goes out after theirs."""
+        if alone and self._in_hand:
+            await asyncio.wait(set(self._in_hand))
+        task = asyncio.get_running_loop().create_task(work)
+        self._in_hand.add(task)
+        task.add_done_callback(self._in_hand.discard)
+        await self._queue.put(task)
+
+    async def _send(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                task = await self._queue.get()
+                for reply in await task:
+                    await self.ws.send(p.dumps(reply))
+                self._queue.task_done()
+
+    async def close(self) -> None:
+        """Send what is still in hand (when the connection is still open), then stop."""
+        if self.ws.close_code is None:
+            with contextlib.suppress(ConnectionClosed):
+                await asyncio.wait_for(self._queue.join(), timeout=30)
+        self._sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._sender

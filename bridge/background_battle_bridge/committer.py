@@ -1,0 +1,99 @@
+"""Group commit: changes that arrive while the disk is busy share the next transaction.
+
+One writer at a time. While a transaction is being written (in a thread, so the event loop
+keeps reading and deciding), new changes queue up; the next transaction takes all of them at
+once: with `--sync full` they share one fsync. Each change is told, in order, whether it was
+stored (`stored`) or not (`failed`); a failed transaction stores none of its changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .storage import Record, Storage
+
+log = logging.getLogger("background_battle_bridge")
+
+
+class NotStored(Exception):
+    """The change was not written; nothing of it is on disk."""
+
+
+@dataclass(eq=False)
+class Write:
+    """One record waiting for the disk, with what to do once the answer is known."""
+
+    battle: str
+    seq: int
+    record: Record
+    stored: Callable[[], None]
+    failed: Callable[[BaseException], None]
+    current: Callable[[], bool] = lambda: True  # False: decided on changes that failed
+    done: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class Committer:
+    """The queue of writes and the one task that writes them, batch after batch."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.batches = 0  # transactions written (the benchmark compares it with the changes)
+        self._queue: list[Write] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def write(self, write: Write) -> asyncio.Future[None]:
+        """Queue a record; the future is done once it is stored (or failed with `NotStored`)."""
+        self._queue.append(write)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        return write.done
+
+    async def _run(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            live = []
+            for write in batch:
+                if write.current():
+                    live.append(write)
+                else:
+                    _finish(write, NotStored("it followed a change that could not be stored"))
+            if not live:
+                continue
+            rows = [(w.battle, w.seq, w.record) for w in live]
+            try:
+                await asyncio.to_thread(self.storage.append_many, rows)
+            except Exception as exc:  # the disk is full, the file is gone, ...
+                log.error("could not store %d change(s): %s", len(live), exc)
+                for write in live:
+                    _finish(write, NotStored(str(exc)))
+            else:
+                self.batches += 1
+                for write in live:
+                    _finish(write, None)
+
+    async def drain(self) -> None:
+        """Wait until every queued write is answered (before closing the store)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+
+def _finish(write: Write, error: NotStored | None) -> None:
+    """Tell the change its fate (in queue order), then wake whoever awaits it."""
+    try:
+        if error is None:
+            write.stored()
+        else:
+            write.failed(error)
+    except Exception:  # a bug in a follow-up must not stop the writer; the disk decided
+        log.exception("a follow-up of a written change failed")
+    if not write.done.done():
+        if error is None:
+            write.done.set_result(None)
+        else:
+            write.done.set_exception(error)
+            write.done.exception()  # marked as retrieved: a retry may never await it

@@ -1,0 +1,194 @@
+"""The Foundry module's bookkeeping: which tokens belong to which unit, and which casualty
+results are on the tokens (applied once, taken back with Undo apply).
+
+Each request is decided on the stored state (after the changes before it are stored), stored
+as one record through the same pipeline as a command, acknowledged, then told to the GMs.
+A request with an `id` is idempotent: repeated, it gets its first `ack` again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import broadcast
+
+from . import protocol as p
+from .pipeline import Change, ack, repeated, settled, store
+from .protocol import ProtocolError
+from .receipts import digest
+from .room import Room
+from .storage import Record
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+MAX_TOKEN_IDS = 1000
+Replies = list[dict[str, Any]]
+
+
+async def tokens(hub: Hub, message: dict[str, Any]) -> Replies:
+    """`tokens`: the scene tokens of one unit (an empty list forgets them)."""
+    request_id, room = await _settled_request(hub, message)
+    unit = _unit(room, message)
+    token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
+    duplicate = await _repeated(room, request_id, message)
+    if duplicate is not None:
+        return duplicate
+    told = {"type": "tokens", "battle": room.name, "unit": unit, "token_ids": token_ids}
+    record = {"kind": "tokens", "unit": unit, "token_ids": token_ids}
+    return await _store(hub, room, request_id, message, record, told)
+
+
+async def applied(hub: Hub, message: dict[str, Any]) -> Replies:
+    """`applied`: the module put a unit's casualties on its tokens; one report per order."""
+    request_id, room = await _settled_request(hub, message)
+    unit = _unit(room, message)
+    duplicate = await _repeated(room, request_id, message)
+    if duplicate is not None:
+        return duplicate
+    report: dict[str, Any] = {"version": p.integer(message, "version", low=0, high=room.version)}
+    # a second report for the same (or an older) order is refused; a newer order (sent again
+    # with `force` after the battle changed) replaces it
+    if unit in room.applied and room.applied[unit]["version"] >= report["version"]:
+        raise already_applied(room, unit)
+    for name in ("killed", "wounded", "fit"):
+        report[name] = p.integer(message, name, low=0, high=1_000_000)
+    token_ids = message.get("token_ids")
+    if token_ids is not None:
+        if not isinstance(token_ids, dict):
+            raise ProtocolError("not_object", "token_ids must be a JSON object", field="token_ids")
+        report["token_ids"] = {
+            fate: p.text_list(
+                token_ids, fate, max_items=MAX_TOKEN_IDS, max_len=128, prefix="token_ids."
+            )
+            for fate in ("killed", "wounded", "fit")
+            if fate in token_ids
+        }
+    note = p.text(message, "note", max_len=500, optional=True)
+    if note is not None:
+        report["note"] = note
+    told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
+    record = {"kind": "applied", "unit": unit, "report": report}
+    return await _store(hub, room, request_id, message, record, told)
+
+
+async def unapplied(hub: Hub, message: dict[str, Any]) -> Replies:
+    """`unapplied`: the module put the unit's tokens back (Undo apply): its report is
+    forgotten, so the unit is sent again without `force`."""
+    request_id, room = await _settled_request(hub, message)
+    unit = _unit(room, message)
+    duplicate = await _repeated(room, request_id, message)
+    if duplicate is not None:
+        return duplicate
+    version = p.integer(message, "version", low=0, high=room.version)
+    report = room.applied.get(unit)
+    if report is None:
+        raise ProtocolError(
+            "not_applied",
+            f"the casualties of unit {unit!r} are not applied: there is no report to take back",
+            field="unit",
+        )
+    if report["version"] != version:
+        raise ProtocolError(
+            "not_applied",
+            f"the report of unit {unit!r} is of version {report['version']}, not {version}",
+            field="version",
+            params={"report": report},
+        )
+    told = {"type": "unapplied", "battle": room.name, "unit": unit}
+    record = {"kind": "unapplied", "unit": unit, "version": version}
+    return await _store(hub, room, request_id, message, record, told)
+
+
+async def request_casualties(hub: Hub, message: dict[str, Any]) -> Replies:
+    """`request_casualties`: send every Foundry module the casualties of the ended battle,
+    as the core's view has them (the bridge computes nothing)."""
+    request_id, room = await _settled_request(hub, message)
+    only = _unit(room, message) if message.get("unit") is not None else None
+    again = p.boolean(message, "force", default=False)
+    view = room.view_without_log("gm")
+    if view.get("status") != "ended":
+        raise ProtocolError(
+            "not_ended",
+            f"battle {room.name!r} has not ended: casualties are known at the end",
+            field="battle",
+        )
+    if only is not None and only in room.applied and not again:
+        raise already_applied(room, only)
+    foundry = hub.audience.foundry()
+    if not foundry:
+        raise ProtocolError(
+            "no_foundry", "no Foundry module is connected to receive the casualties"
+        )
+    sent = []
+    for unit in view.get("units", []):
+        unit_id = str(unit["id"])
+        if (unit_id in room.applied and not again) or only not in (None, unit_id):
+            continue
+        casualties = unit.get("casualties") or {}
+        order = {
+            "type": "apply_casualties",
+            "battle": room.name,
+            "unit": unit_id,
+            "name": unit.get("name"),
+            "version": room.version,
+            "fighters": casualties.get("fighters"),
+            "killed": casualties.get("killed"),
+            "wounded": casualties.get("wounded"),
+            "fit": casualties.get("fit"),
+            "token_ids": room.tokens.get(unit_id, []),
+        }
+        broadcast(foundry, p.dumps(order))
+        sent.append(unit_id)
+    return [{**ack(request_id, room, room.version), "sent": sent}]
+
+
+def already_applied(room: Room, unit: str) -> ProtocolError:
+    return ProtocolError(
+        "already_applied",
+        f"the casualties of unit {unit!r} were already applied",
+        field="unit",
+        params={"report": room.applied[unit]},
+    )
+
+
+async def _settled_request(hub: Hub, message: dict[str, Any]) -> tuple[str | None, Room]:
+    request_id = _request_id(message)
+    room = hub.room(message)
+    await settled(room)
+    return request_id, room
+
+
+async def _repeated(room: Room, request_id: str | None, message: dict[str, Any]) -> Replies | None:
+    """The first `ack` again for a repeated request; None for a new one."""
+    if request_id is None:
+        return None
+    version = await repeated(room, request_id, digest(message))
+    return None if version is None else [ack(request_id, room, version, duplicate=True)]
+
+
+async def _store(
+    hub: Hub,
+    room: Room,
+    request_id: str | None,
+    message: dict[str, Any],
+    record: Record,
+    told: dict[str, Any],
+) -> Replies:
+    if request_id is not None:
+        record = {**record, "id": request_id, "digest": digest(message)}
+    change = Change(record, tell=lambda room: hub.audience.publish(room.name, told, players=False))
+    return [ack(request_id, room, await store(hub, room, change))]
+
+
+def _request_id(message: dict[str, Any]) -> str | None:
+    return p.text(message, "id", max_len=p.MAX_ID, optional=True)  # type: ignore[no-any-return]
+
+
+def _unit(room: Room, message: dict[str, Any]) -> str:
+    unit = p.text(message, "unit", max_len=64)
+    if unit not in room.unit_ids():
+        raise ProtocolError(
+            "unknown_unit", f"battle {room.name!r} has no unit {unit!r}", field="unit"
+        )
+    return str(unit)

@@ -1,0 +1,102 @@
+"""What a watcher is sent to get in step, bounded: no message over `MAX_MESSAGE` bytes.
+
+`state` carries the view and the last page of the log (`log_from` says where it starts);
+`events` carries what a reconnecting client missed, when it fits in one page; `log_page`
+answers for any stretch of the log, one page at a time.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from background_battle import redact_entry
+
+from . import protocol as p
+from .room import Room
+
+SLACK = 4 * 1024  # room for the message's own fields around the entries
+
+
+def entries(room: Room, role: str, start: int, stop: int, budget: int) -> list[dict[str, Any]]:
+    """Log entries `start`..`stop` as the role sees them, oldest first, within a page and
+    `budget` bytes; fewer (possibly none) when they do not all fit."""
+    taken: list[dict[str, Any]] = []
+    used = 0
+    for index in range(start, min(stop, start + p.LOG_PAGE)):
+        entry = redact_entry(room.battle, room.battle.log[index].to_dict(), role)  # type: ignore[arg-type]
+        used += len(p.dumps(entry).encode()) + 1
+        if used > budget:
+            break
+        taken.append(entry)
+    return taken
+
+
+def last_entries(room: Room, role: str, budget: int) -> tuple[int, list[dict[str, Any]]]:
+    """The newest entries that fit a page and `budget` bytes, and the index of the first."""
+    taken: list[dict[str, Any]] = []
+    used = 0
+    index = room.version
+    while index > 0 and len(taken) < p.LOG_PAGE:
+        entry = redact_entry(room.battle, room.battle.log[index - 1].to_dict(), role)  # type: ignore[arg-type]
+        used += len(p.dumps(entry).encode()) + 1
+        if used > budget:
+            break
+        taken.append(entry)
+        index -= 1
+    taken.reverse()
+    return index, taken
+
+
+def state(room: Room, role: str) -> dict[str, Any]:
+    """The whole battle for a role; the log's older pages come with `log_page`."""
+    view = room.view_without_log(role)
+    budget = p.MAX_MESSAGE - SLACK - _size(view)
+    log_from, log = last_entries(room, role, budget)
+    message: dict[str, Any] = {
+        "type": "state",
+        "battle": room.name,
+        "version": room.version,
+        "archived": room.archived,
+        "log_from": log_from,
+        "view": {**view, "log": log},
+    }
+    if role == "gm":
+        message["foundry"] = {"tokens": room.tokens, "applied": room.applied}
+    return message
+
+
+def catch_up(room: Room, role: str, since: int) -> dict[str, Any] | None:
+    """`events` with every entry after `since`, or None when they do not fit in one page."""
+    missed = room.version - since
+    if missed > p.LOG_PAGE:
+        return None
+    view = room.view_without_log(role)
+    taken = entries(room, role, since, room.version, p.MAX_MESSAGE - SLACK - _size(view))
+    if len(taken) < missed:
+        return None
+    return {
+        "type": "events",
+        "battle": room.name,
+        "since_version": since,
+        "version": room.version,
+        "entries": taken,
+        "view": view,
+    }
+
+
+def log_page(room: Room, role: str, since: int, until: int) -> dict[str, Any]:
+    """Entries after `since` up to `until` (at most one page); `until_version` says how far."""
+    taken = entries(room, role, since, until, p.MAX_MESSAGE - SLACK)
+    return {
+        "type": "log_page",
+        "battle": room.name,
+        "since_version": since,
+        "until_version": since + len(taken),
+        "version": room.version,
+        "entries": taken,
+    }
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())

@@ -1,0 +1,77 @@
+"""Requests that change nothing: the list of battles, watching one, a page of its log, ping.
+
+They read only what is stored: a watcher never sees a change before its sender's `ack` could.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import pages
+from . import protocol as p
+from .pipeline import MAX_VERSION
+from .protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from .audience import Client
+    from .hub import Hub
+
+MAX_WATCHED = 32
+Replies = list[dict[str, Any]]
+
+
+async def list_battles(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+    archived = p.boolean(message, "archived", default=False)
+    return [{"type": "battles", "battles": hub.summaries(archived), **_id(message)}]
+
+
+async def subscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+    """Watch a battle: its `state`, or with `since_version` only what was missed (`events`)."""
+    room = hub.room(message)
+    since = p.integer(message, "since_version", low=0, high=MAX_VERSION, optional=True)
+    if since is not None and since > room.version:
+        raise ProtocolError(
+            "out_of_range",
+            f"since_version must be from 0 to {room.version}, the current version",
+            field="since_version",
+            params={"min": 0, "max": room.version},
+            version=room.version,
+        )
+    if room.name not in client.watching and len(client.watching) >= MAX_WATCHED:
+        raise ProtocolError(
+            "too_many",
+            f"a connection may watch at most {MAX_WATCHED} battles",
+            field="battle",
+            params={"max": MAX_WATCHED},
+        )
+    hub.audience.watch(client, room.name)
+    missed = pages.catch_up(room, client.role, since) if since is not None else None
+    return [{**(missed or pages.state(room, client.role)), **_id(message)}]
+
+
+async def unsubscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+    name = p.text(message, "battle", max_len=p.MAX_NAME)
+    hub.audience.unwatch(client, name)
+    return [{"type": "unsubscribed", "battle": name, **_id(message)}]
+
+
+async def log_page(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+    """One page of a battle's log, as the client's role sees it."""
+    room = hub.room(message)
+    since = p.integer(message, "since_version", low=0, high=room.version)
+    until = p.integer(message, "until_version", low=since, high=room.version, optional=True)
+    page = pages.log_page(room, client.role, since, room.version if until is None else until)
+    return [{**page, **_id(message)}]
+
+
+async def ping(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+    reply: dict[str, Any] = {"type": "pong", **_id(message)}
+    if "data" in message:
+        reply["data"] = message["data"]
+    return [reply]
+
+
+def _id(message: dict[str, Any]) -> dict[str, Any]:
+    """The request's `id`, echoed in its answer when it had one."""
+    request_id = p.text(message, "id", max_len=p.MAX_ID, optional=True)
+    return {} if request_id is None else {"id": request_id}

@@ -1,0 +1,51 @@
+"""Request ids: a retried request is answered as before, a reused id with another body refused.
+
+A request's digest covers what it asks for (everything but its `id` and `expected_version`), so
+a retry after a reconnect matches and a different request under an old id does not.
+
+>>> digest({"id": "a", "battle": "x", "command": {"name": "y"}}) == digest(
+...     {"id": "b", "battle": "x", "expected_version": 3, "command": {"name": "y"}})
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from .protocol import ProtocolError
+from .room import Receipt, Room
+
+IGNORED = ("id", "expected_version")
+
+
+def digest(message: dict[str, Any]) -> str:
+    """A short fingerprint of what a request asks for."""
+    body = {key: value for key, value in message.items() if key not in IGNORED}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def earlier(room: Room, request_id: str, fingerprint: str) -> Receipt | None:
+    """The receipt of this very request if it was already stored; None for a new id.
+
+    Raises:
+        ProtocolError: `id_reused` when the id was stored for a different request.
+    """
+    receipt = room.ids.get(request_id)
+    if receipt is None:
+        return None
+    if receipt[1] and receipt[1] != fingerprint:  # an empty digest: stored before digests
+        raise reused(room, request_id, receipt[0])
+    return receipt
+
+
+def reused(room: Room, request_id: str, version: int) -> ProtocolError:
+    return ProtocolError(
+        "id_reused",
+        f"id {request_id!r} was already used in battle {room.name!r} for a different request "
+        f"(acknowledged at version {version}); make a new id for a new request",
+        field="id",
+        params={"version": version},
+    )

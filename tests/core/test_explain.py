@@ -1,0 +1,158 @@
+"""Every computed number can say why: the working of each rule, from the log (explain.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from background_battle import new_battle
+from background_battle.api import handle
+from background_battle.explain import casualty_working, explain_entry
+from background_battle.serialize import to_json
+from background_battle.series import strength_series
+from background_battle.working import casualty_steps
+
+from .builders import dwarves_and_orcs, run, two_unit_allies, unit
+
+
+def texts(steps: list[dict[str, str]]) -> list[tuple[str, str]]:
+    return [(s["rule"], s["text"]) for s in steps]
+
+
+def test_the_leaders_bonus_is_one_plus_the_tens_plus_half_the_sl() -> None:
+    battle = run(
+        new_battle("x"),
+        unit("Knights", "allies", 9, 45),
+        unit("Orcs", "enemies", 12, 26),
+        {"type": "start"},
+        {"type": "leader_command", "side": "allies", "sl": 7},
+    )
+
+    assert texts(explain_entry(battle)) == [
+        ("leader_bonus", "1 + floor(45/10) + floor(7/2) = 1 + 4 + 3 = 8"),
+        ("strength_for_next_test", "45 + 8 = 53"),
+    ]
+
+
+def test_the_start_shows_how_each_sides_s0_came_from_its_units_and_modifiers() -> None:
+    battle = two_unit_allies()  # 20 + 60 and a flat +20: S0 100
+
+    assert texts(explain_entry(battle)) == [
+        ("initial_strength", "20 + 60 + 20 = 100"),
+        ("initial_strength", "90 = 90"),
+    ]
+
+
+def test_a_rolled_leadership_test_shows_how_its_sl_came() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "leader_command", "side": "allies", "leadership": 50, "roll": 23},
+    )
+
+    assert texts(explain_entry(battle))[0] == ("sl", "floor(50/10) - floor(23/10) = 5 - 2 = 3")
+
+
+def test_half_the_lost_share_is_killed_and_an_exact_half_goes_down() -> None:
+    assert texts(casualty_steps(50, Fraction(21, 40))) == [
+        ("killed", "50 × 21/40 / 2 = 13.125 → 13"),
+        ("wounded", "min(2 × 13, 50 - 13) = 26"),
+        ("fit", "50 - 13 - 26 = 11"),
+    ]
+    assert texts(casualty_steps(13, Fraction(1)))[0] == ("killed", "13 × 1 / 2 = 6.5 → 6")
+
+
+def test_a_round_of_typed_rolls_shows_both_sls_the_loss_and_the_new_strength() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "leader_command", "side": "enemies", "sl": 7},
+        {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 12, "enemies": 97}},
+    )
+
+    assert texts(explain_entry(battle)) == [
+        ("target", "26 + 6 = 32"),
+        ("sl", "floor(30/10) - floor(12/10) = 3 - 1 = 2"),
+        ("sl", "floor(32/10) - floor(97/10) = 3 - 9 = -6"),
+        ("opposed_loss", "max(1, 2 - (-6)) = 8"),
+        ("strength_after", "26 - 8 = 18"),
+    ]
+
+
+def test_the_influence_modifier_during_the_battle_is_the_difference_of_strengths() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "set_strength", "side": "allies", "strength": 20},
+        {"type": "set_strength", "side": "enemies", "strength": 25},
+        {"type": "roll_influence", "side": "allies", "roll": 40},
+    )
+
+    assert texts(explain_entry(battle)) == [
+        ("influence_modifier", "20 - 25 = -5"),
+        ("influence_total", "40 - 5 = 35"),
+    ]
+
+
+def test_the_pcs_win_shows_who_still_fights_and_their_last_blow() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "set_strength", "side": "allies", "strength": 24},
+        {"type": "pcs_won", "fleeing": "1/2"},
+    )
+
+    assert texts(explain_entry(battle))[:3] == [
+        ("still_fighting", "26 × (1 - 1/2) = 13"),
+        ("last_blow", "13 / 2 = 6.5 → 6"),
+        ("strength_after", "24 - 6 = 18"),
+    ]
+
+
+def test_each_units_casualties_are_worked_out_from_the_share_lost() -> None:
+    battle = run(dwarves_and_orcs(), {"type": "set_strength", "side": "allies", "strength": 18})
+
+    assert texts(casualty_working(battle)["u1"]) == [
+        ("lost_share", "(30 - 18) / 30 = 2/5"),
+        ("killed", "10 × 2/5 / 2 = 2"),
+        ("wounded", "min(2 × 2, 10 - 2) = 4"),
+        ("fit", "10 - 2 - 4 = 4"),
+    ]
+
+
+def test_an_earlier_entry_is_explained_from_the_state_before_it() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 4, "enemies": 0}},
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 4, "enemies": 0}},
+    )
+
+    assert texts(explain_entry(battle, 3)) == [("strength_after", "30 - 4 = 26")]
+    assert texts(explain_entry(battle, 4)) == [("strength_after", "26 - 4 = 22")]
+
+
+def test_the_explain_request_answers_from_a_battle_or_a_log_and_refuses_a_missing_entry() -> None:
+    battle = run(dwarves_and_orcs(), {"type": "leader_command", "side": "enemies", "sl": 7})
+    data = to_json(battle)
+
+    by_battle = handle({"op": "explain", "battle": data})
+    by_log = handle({"op": "explain", "log": data["log"], "entry": 3})
+
+    assert by_battle["entry"] == 3 and by_battle["steps"] == by_log["steps"]
+    refused = handle({"op": "explain", "battle": data, "entry": 9})
+    assert refused["ok"] is False and refused["error"]["field"] == "entry"
+
+
+def test_the_series_has_a_point_per_entry_of_the_fight_and_leaves_out_undone_ones() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 4, "enemies": 2}},
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 30, "enemies": 0}},
+        {"type": "undo"},
+        {"type": "set_strength", "side": "enemies", "strength": 0},
+    )
+
+    points = strength_series(battle)
+
+    assert [(p["round"], p["allies"], p["enemies"]) for p in points] == [
+        (0, 30, 26),
+        (1, 26, 24),
+        (1, 26, 0),
+    ]
+    assert points[-1]["ended"] == {"winner": "allies"}
+    assert handle({"op": "series", "battle": to_json(battle)})["points"] == points

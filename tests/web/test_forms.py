@@ -1,0 +1,57 @@
+"""Forms as a GM expects: a blank that can only mean 0, every error at once, choices kept."""
+
+from __future__ import annotations
+
+from conftest import open_page
+from gm import click_and_wait, dwarves_against_orcs, side_strength
+from playwright.sync_api import BrowserContext, Page, expect
+from static_server import StaticServer
+
+
+def test_strength_lost_by_one_side_only_reads_the_blank_side_as_0(page: Page) -> None:
+    dwarves_against_orcs(page)
+    form = page.locator("#round-form")
+    form.get_by_label("Strength lost").check()
+    form.locator('input[name="lost.enemies"]').fill("4")
+
+    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
+
+    assert side_strength(page, "allies") == "30"
+    assert side_strength(page, "enemies") == "22"
+
+
+def test_both_rolls_out_of_range_are_both_shown_and_nothing_changes(page: Page) -> None:
+    dwarves_against_orcs(page)
+    form = page.locator("#round-form")
+    form.get_by_label("Rolls typed in").check()
+    form.locator('input[name="rolls.allies"]').fill("0")
+    form.locator('input[name="rolls.enemies"]').fill("101")
+    version = page.get_attribute("html", "data-version")
+
+    form.get_by_role("button", name="Resolve the round").click()
+
+    errors = form.locator(".field-error")
+    expect(errors.nth(0)).to_contain_text("from 1 to 100")
+    expect(errors.nth(1)).to_contain_text("from 1 to 100")
+    expect(form.locator('input[aria-invalid="true"]')).to_have_count(2)
+    assert page.evaluate("document.activeElement.name") == "rolls.allies"
+    assert page.get_attribute("html", "data-version") == version
+
+
+def test_the_round_mode_is_remembered_and_the_title_says_the_rounds_number(
+    context: BrowserContext, server: StaticServer
+) -> None:
+    page = open_page(context, server.url)
+    dwarves_against_orcs(page)
+    form = page.locator("#round-form")
+    form.get_by_label("Strength lost").check()
+    form.locator('input[name="lost.allies"]').fill("1")
+    click_and_wait(page, form.get_by_role("button", name="Resolve the round"))
+
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+
+    expect(page.locator("#round-form").get_by_label("Strength lost")).to_be_checked()
+    expect(page.locator('#round-form input[name="lost.allies"]')).to_be_visible()
+    expect(page.locator("#round-number")).to_have_text("2")
+    expect(page.locator("#battle-round")).to_have_text("· Round 2")

@@ -1,0 +1,35 @@
+// Actions: a command from a form goes to the state's source (the local core or the bridge), one
+// at a time; a refusal is shown next to the field at fault, a success becomes the shown result.
+import { otherErrors } from "./all-errors.js";
+import { clearErrors, showError } from "./forms.js";
+import { shownView } from "./state.js";
+import { battleFor } from "./working.js";
+
+/** `apply(command, form)`: resolves with {ok, error?} (never rejects). */
+export function actions(store, sources, timings, core) {
+  let chain = Promise.resolve();
+
+  function apply(command, form) {
+    const run = chain.then(async () => {
+      const started = performance.now();
+      const before = shownView(store.get());
+      const source = store.get().mode === "live" ? sources.live : sources.local;
+      const reply = await source.send(command);
+      clearErrors(form);
+      if (!reply.ok) {
+        const more = await otherErrors(core, battleFor(store.get()), command, reply.error);
+        for (const error of [...more].reverse()) showError(form, error);
+        showError(form, reply.error); // last: the first bad field gets the focus
+        return reply;
+      }
+      timings.push(performance.now() - started);
+      const entry = shownView(store.get()).log.length - 1; // the entry this command added
+      store.set({ result: { command, form: form.id, entry, before } });
+      return reply;
+    });
+    chain = run.catch(() => {});
+    return run;
+  }
+
+  return { apply };
+}

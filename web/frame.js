@@ -1,0 +1,68 @@
+// The page around the battle: the status line, the tabs, the language buttons, the size lists.
+import { currentLang, setLang, t, translate } from "./i18n.js";
+
+const html = document.documentElement;
+
+/** The boot's status line (and `<html data-error>` when the core could not load). */
+export function paintStatus(status, failed) {
+  const el = document.querySelector("#status");
+  el.dataset.step = status.key.split(".")[1];
+  el.textContent = t(status.key, status.params);
+  if (failed) html.dataset.error = "true";
+}
+
+/** Every size select, with the multipliers the core gave (kept chosen value). */
+export function paintSizes(sizes) {
+  for (const select of document.querySelectorAll('select[name="size"]')) {
+    const chosen = select.value || "average";
+    select.textContent = "";
+    for (const size of sizes) {
+      const label = size.multiplier === null ? t(`size.${size.name}`) : `${t(`size.${size.name}`)} ×${size.multiplier}`;
+      select.append(new Option(label, size.name));
+    }
+    select.value = chosen;
+  }
+}
+
+/** The fixed wording of the page in its language, and which language button is pressed. */
+export function paintLanguage() {
+  translate();
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === currentLang()));
+  }
+}
+
+export function wireLanguage(store) {
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => {
+      setLang(button.dataset.lang);
+      store.set({ lang: currentLang() });
+    });
+  }
+}
+
+export function wireTabs() {
+  const tabs = [...document.querySelectorAll('[role="tab"]')];
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => {
+      for (const other of tabs) {
+        const selected = other === tab;
+        other.setAttribute("aria-selected", String(selected));
+        document.getElementById(other.getAttribute("aria-controls")).hidden = !selected;
+      }
+    });
+  }
+}
+
+/** The two side cards, each from the side template. */
+export function buildSides() {
+  const template = document.querySelector("#side-template");
+  for (const card of document.querySelectorAll(".side")) {
+    const side = card.dataset.side;
+    card.append(template.content.cloneNode(true));
+    const title = card.querySelector(".side-title");
+    title.id = `${side}-title`;
+    title.querySelector("[data-term]").dataset.term = side;
+    for (const form of card.querySelectorAll("form")) form.dataset.side = side;
+  }
+}

@@ -1,0 +1,28 @@
+// The rows of a side's modifiers form (named, a percentage and/or a flat amount).
+import { translate } from "./i18n.js";
+
+export function addModifierRow(form, modifier = {}) {
+  const row = document.querySelector("#modifier-template").content.firstElementChild.cloneNode(true);
+  row.querySelector('[data-name="name"]').value = modifier.name ?? "";
+  row.querySelector('[data-name="percent"]').value = modifier.percent ? String(modifier.percent) : "";
+  row.querySelector('[data-name="flat"]').value = modifier.flat ? String(modifier.flat) : "";
+  translate(row);
+  form.querySelector(".modifier-rows").append(row);
+  renumberModifiers(form);
+  return row;
+}
+
+export function renumberModifiers(form) {
+  [...form.querySelectorAll(".modifier-row")].forEach((row, i) => {
+    for (const input of row.querySelectorAll("[data-name]")) input.name = `modifiers.${i}.${input.dataset.name}`;
+  });
+}
+
+/** The rows as the view has them (a form being typed in is left alone). */
+export function syncModifierRows(view) {
+  for (const form of document.querySelectorAll(".modifiers-form")) {
+    if (form.contains(document.activeElement)) continue;
+    form.querySelector(".modifier-rows").textContent = "";
+    for (const modifier of view.sides[form.dataset.side].modifiers || []) addModifierRow(form, modifier);
+  }
+}

@@ -1,0 +1,26 @@
+// Paint the battle the state shows (the local one or the bridge's): a render that only reads.
+import { syncModifierRows } from "./modifier-rows.js";
+import { renderView } from "./render.js";
+
+const html = document.documentElement;
+
+/** Player pages show, never change: every form of the battle is disabled too (not only hidden). */
+function setReadOnly(readOnly) {
+  for (const form of document.querySelectorAll("#battle form[data-command], #odds-form")) {
+    for (const control of form.elements) control.disabled = readOnly;
+  }
+}
+
+export function paintBattle(view, state) {
+  const readOnly = state.mode === "live" && state.live.role !== null && state.live.role !== "gm";
+  setReadOnly(readOnly);
+  if (view) {
+    renderView(view);
+    syncModifierRows(view);
+    if (state.ready) {
+      html.dataset.version = String(view.version);
+      html.dataset.ready = "true";
+    }
+  }
+  if (readOnly) setReadOnly(true); // again: renderView enables undo
+}

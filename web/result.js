@@ -1,0 +1,93 @@
+// The result card by the controls: what the last action did, in large type, announced to screen
+// readers (each card is a role="status" region), with its working behind "why?".
+import { t, term } from "./i18n.js";
+import { describeEntry } from "./log-text.js";
+import { shownView } from "./state.js";
+import { whyDetails } from "./working.js";
+
+const SIDES = ["allies", "enemies"];
+const signed = (n) => (n === null || n === undefined ? "?" : n >= 0 ? `+${n}` : `−${-n}`);
+const shown = (n) => (n === null || n === undefined ? "?" : String(n));
+
+/** The headline lines of one event (the log's words where the card has nothing better). */
+function headlines(event, entry, view) {
+  if (event.type === "round_resolved") {
+    const lines = [];
+    if (event.mode === "lost") lines.push(t("result.round_lost", { round: event.round }));
+    else if (event.winner) lines.push(t("result.round_won", { round: event.round, side: term(event.winner).toLowerCase() }));
+    else lines.push(t("result.round_tie", { round: event.round }));
+    if (event.sl) lines.push(`${t("result.sl")}: ${SIDES.map((s) => `${term(s)} ${signed(event.sl[s])}`).join(" · ")}`);
+    for (const side of SIDES) {
+      if (event.lost?.[side]) lines.push(t("result.loses", { side: term(side), lost: shown(event.lost[side]) }));
+    }
+    return lines;
+  }
+  if (event.type === "leader_commanded") {
+    const params = { side: term(event.side), bonus: shown(event.bonus), next: shown(event.strength_for_next_test), sl: signed(event.sl) };
+    return [t(event.success ? "result.leader_ok" : "result.leader_failed", params)];
+  }
+  if (event.type === "battle_ended") {
+    const who = t(`winner.${event.winner || "none"}`);
+    return [`${who} (${t(`reason.${event.reason}`)})`];
+  }
+  return describeEntry({ ...entry, events: [event] }, view);
+}
+
+/** "Strength: Allies 30 → 30 · Enemies 26 → 18", when a strength changed. */
+function strengthLine(before, view) {
+  const pairs = SIDES.map((s) => [s, before?.sides[s].strength, view.sides[s].strength]);
+  if (!before || pairs.every(([, a, b]) => a === b)) return null;
+  return `${t("result.strength")}: ${pairs.map(([s, a, b]) => `${term(s)} ${shown(a)} → ${shown(b)}`).join(" · ")}`;
+}
+
+function cardFor(result) {
+  const form = document.getElementById(result.form);
+  return form?.closest("section")?.querySelector(".result-card") ?? null;
+}
+
+let inSight = { result: null, why: false }; // the result last brought into sight, and how whole
+
+/** Keep a new result (and its "why?" when it comes) where the GM looks, scrolling as little as possible. */
+function bringIntoSight(card, result, why) {
+  if (inSight.result === result && (inSight.why || !why)) return;
+  inSight = { result, why };
+  card.scrollIntoView({ block: "nearest" });
+}
+
+/** Paint the last action's result into the card by its form (and empty the other cards). */
+export function paintResult(state) {
+  const view = shownView(state);
+  const { result, working } = state;
+  const card = result && view ? cardFor(result) : null;
+  for (const other of document.querySelectorAll(".result-card")) {
+    if (other === card) continue;
+    other.textContent = "";
+    other.hidden = true;
+  }
+  if (!card) return;
+  const entry = view.log[result.entry];
+  if (!entry) return;
+  const panel = card.closest("section");
+  panel.hidden = false; // a round that ends the battle still shows its result where it was asked
+  card.hidden = false;
+  card.textContent = "";
+  for (const event of entry.events) {
+    for (const line of headlines(event, entry, view)) {
+      const p = document.createElement("p");
+      p.className = "result-line";
+      p.textContent = line;
+      card.append(p);
+    }
+  }
+  const strength = strengthLine(result.before, view);
+  if (strength) {
+    const p = document.createElement("p");
+    p.className = "result-line strength";
+    p.dataset.bind = "strength-change";
+    p.textContent = strength;
+    card.append(p);
+  }
+  const why = working?.view === view && working.entry === result.entry && working.steps.length > 0;
+  if (why) card.append(whyDetails(working.steps, t, term));
+  bringIntoSight(card, result, why);
+}

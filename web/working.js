@@ -1,0 +1,83 @@
+// The working of the numbers shown (the core's `explain`): asked of the local core whenever the
+// view changes, kept in the state. A player's page asks for none (its log hides numbers).
+import { shownView } from "./state.js";
+
+/** The battle as the core should read it: the local JSON form, or the GM's live log. */
+export function battleFor(state) {
+  if (state.mode !== "live") return state.local.battle ? { battle: state.local.battle } : null;
+  if (state.live.role !== "gm" || !state.live.view) return null;
+  return { log: state.live.view.log, name: state.live.battle };
+}
+
+export function followWorking(store, core) {
+  store.watch((s) => [shownView(s), s.local.battle, s.live.role], async (state) => {
+    const view = shownView(state);
+    const which = battleFor(state);
+    if (!view || !which) return store.set({ working: null });
+    const entry = view.log.length ? view.log.length - 1 : null;
+    const [reply, series] = await Promise.all([
+      core.request({ op: "explain", ...which, entry }),
+      core.request({ op: "series", ...which }),
+    ]);
+    if (shownView(store.get()) !== view) return; // a newer view came meanwhile
+    if (!reply.ok) return store.set({ working: null });
+    const points = series.ok ? series.points : null;
+    store.set({ working: { view, entry, steps: reply.steps, casualties: reply.casualties, series: points } });
+  });
+}
+
+/** A "why?" that opens the working: the rule's name and its arithmetic, one line per step. */
+export function whyDetails(steps, t, term) {
+  const details = document.createElement("details");
+  details.className = "why";
+  const summary = document.createElement("summary");
+  summary.textContent = t("result.why");
+  const list = document.createElement("ol");
+  list.className = "working";
+  list.setAttribute("aria-label", t("result.working"));
+  for (const step of steps) {
+    const item = document.createElement("li");
+    item.dataset.rule = step.rule;
+    const name = document.createElement("span");
+    name.className = "rule";
+    name.textContent = `${step.side ? `${term(step.side)}. ` : ""}${t(`rule.${step.rule}`)}:`;
+    const math = document.createElement("code");
+    math.textContent = step.text;
+    item.append(name, " ", math);
+    list.append(item);
+  }
+  details.append(summary, list);
+  return details;
+}
+
+/** A "why?" under each unit's casualty bar: the share lost, killed, wounded, fit. */
+export function paintCasualtyWorking(state, t, term) {
+  const working = state.working;
+  for (const item of document.querySelectorAll("#casualty-bars .bar-item[data-unit]")) {
+    item.querySelector("details.why")?.remove();
+    const steps = working?.casualties?.[item.dataset.unit];
+    if (steps && working.view === shownView(state)) item.append(whyDetails(steps, t, term));
+  }
+}
+
+/** A "why?" on each entry of the log, whose working the core gives when it is opened. */
+export function paintLogWorking(state, core, t, term) {
+  const which = battleFor(state);
+  const view = shownView(state);
+  if (!which || !view) return;
+  for (const item of document.querySelectorAll("#log > li[data-entry]:not(.undone)")) {
+    const entry = Number(item.dataset.entry);
+    if (view.log[entry]?.command.type === "undo") continue;
+    const details = whyDetails([], t, term);
+    details.addEventListener("toggle", async () => {
+      if (!details.open || details.dataset.asked) return;
+      details.dataset.asked = "true";
+      const reply = await core.request({ op: "explain", ...which, entry });
+      const steps = reply.ok ? reply.steps : [];
+      const filled = whyDetails(steps, t, term);
+      details.querySelector(".working").replaceWith(filled.querySelector(".working"));
+      if (!steps.length) details.querySelector(".working").textContent = t("result.nothing");
+    });
+    item.append(details);
+  }
+}
