@@ -93,8 +93,12 @@ export class StepCards {
   fromPlayers(message) {
     if (message.type !== "event" || whisperCards()) return;
     const view = this.app.eye?.view(message.battle);
-    const gmView = this.app.client?.states.get(message.battle)?.view;
-    this.post(message, view, false, gmView?.log?.[message.version - 1], gmView);
+    const gmState = this.app.client?.states.get(message.battle);
+    const gmView = gmState?.view;
+    // The log's last entry is the state's version (a long battle's log may start later).
+    const gmLog = gmView?.log ?? [];
+    const gmEntry = gmLog[gmLog.length - 1 - ((gmState?.version ?? 0) - message.version)];
+    this.post(message, view, false, gmEntry, gmView);
   }
 
   post(message, view, gmOnly, gmEntry, gmView) {
