@@ -9,6 +9,8 @@ import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { setSetting, setting } from "./settings.mjs";
 import { applyCasualties } from "./casualties.mjs";
+import { PlayerEye } from "./player-eye.mjs";
+import { StepCards } from "./step-cards.mjs";
 import { RelaySocket } from "./relay.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
@@ -25,6 +27,12 @@ export class BattleApp {
     this.ownBattle = null;
     this.watching = null;
     this.missingToken = false;
+    this.eye = null;
+    this.cards = new StepCards(this);
+    /** The command on its way to the bridge (a second click meanwhile does nothing). */
+    this.pending = null;
+    /** The result of the last command this browser sent: {battle, version} of its step. */
+    this.lastSent = null;
     this.applying = Promise.resolve();
   }
 
@@ -67,6 +75,8 @@ export class BattleApp {
   connect() {
     this.client?.stop();
     this.client = null;
+    this.eye?.stop();
+    this.eye = null;
     this.lastNotice = null;
     if (this.relayed) {
       this.missingToken = false;
@@ -103,9 +113,23 @@ export class BattleApp {
     this.client = client;
     client.on("status", (status) => this.onStatus(status));
     client.on("message", (message) => this.onMessage(message));
+    client.on("message", (message) => this.cards.fromGm(message));
     this.watching = this.battle;
     if (this.watching) client.watch(this.watching);
     client.start();
+    if (!this.relayed) this.openEye(url, token);
+  }
+
+  /**
+   * A GM's browser also watches the battle as the players see it (the player token), so that
+   * public cards hold only the player view. Without a player token cards go to the GMs only.
+   */
+  openEye(url, token) {
+    const playerToken = setting(SETTINGS.PLAYER_TOKEN);
+    if (!game.user.isGM || !playerToken || playerToken === token) return;
+    this.eye = new PlayerEye(url, playerToken);
+    this.eye.on((message) => this.cards.fromPlayers(message));
+    this.eye.start(this.watching);
   }
 
   onStatus(status) {
@@ -189,6 +213,7 @@ export class BattleApp {
     if (this.watching && this.watching !== now) this.client?.unwatch(this.watching);
     this.watching = now;
     if (now) this.client?.watch(now);
+    this.eye?.follow(now);
     this.changed();
   }
 
@@ -201,9 +226,34 @@ export class BattleApp {
       ui.notifications.warn(t("Notices.no_battle"));
       return null;
     }
-    return this.send(() =>
-      this.client.command(this.battle, command, { expectedVersion: this.state?.version }),
+    const battle = this.battle;
+    const ack = await this.send(() =>
+      this.client.command(battle, command, { expectedVersion: this.state?.version }),
     );
+    if (ack) {
+      await this.caughtUp(battle, ack.version);
+      this.lastSent = { battle, version: ack.version };
+      this.changed();
+    }
+    return ack;
+  }
+
+  /** Waits (at most `ms`) until this browser holds the battle at `version`. */
+  caughtUp(battle, version, ms = 3000) {
+    const holds = () => (this.client?.states.get(battle)?.version ?? -1) >= version;
+    if (!this.client || holds()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const stop = this.client.on("message", () => {
+        if (!holds()) return;
+        stop();
+        clearTimeout(timer);
+        resolve(true);
+      });
+      const timer = setTimeout(() => {
+        stop();
+        resolve(false);
+      }, ms);
+    });
   }
 
   /** Runs a bridge request; a refusal becomes a notification and null. */
@@ -218,6 +268,25 @@ export class BattleApp {
       ui.notifications.warn(errorText(error));
       log.debug("refused", error);
       return null;
+    }
+  }
+
+  /**
+   * Runs one user action at a time: a click while another action of this browser is on its way
+   * (a double click) does nothing, instead of sending a command the bridge would find stale.
+   */
+  async once(action) {
+    if (this.pending) {
+      log.debug("busy: click ignored");
+      return null;
+    }
+    this.pending = action;
+    this.changed();
+    try {
+      return await action();
+    } finally {
+      this.pending = null;
+      this.changed();
     }
   }
 }

@@ -4,7 +4,7 @@
  * only carries them out through logic/fates.mjs.
  */
 import { ID } from "./constants.mjs";
-import { postCard } from "./chat.mjs";
+import { postCard, whisperCards, withdrawCards } from "./chat.mjs";
 import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
 import { carryOut, carryOutUndo, checkPlan, describeTokens, resolveTokens } from "./tokens.mjs";
 import { esc, t } from "./i18n.mjs";
@@ -19,6 +19,16 @@ export function groupName(name, counts) {
 const OPTIONS = { flagScope: ID, groupName };
 
 /**
+ * Whether players may see a unit's head count (the GM's view lists what is hidden): a token
+ * standing for many keeps its own name, for everyone, when they may not.
+ */
+function headCountShown(app, battle, unit) {
+  const view = app.client?.states.get(battle)?.view;
+  const side = (view?.units ?? []).find((u) => u.id === unit)?.side;
+  return !side || !(view?.hidden ?? []).includes(`${side}.fighters`);
+}
+
+/**
  * Applies an `apply_casualties` message to its tokens and tells the bridge what was done.
  * Applying a result the tokens already show changes nothing.
  */
@@ -31,7 +41,8 @@ export async function applyCasualties(app, message) {
     ui.notifications.warn(t("Notices.no_tokens", { name: message.name ?? unit }));
     return { plan: null, changes: 0 };
   }
-  const plan = planApply(describeTokens(docs), result, { battle, unit }, OPTIONS);
+  const options = headCountShown(app, battle, unit) ? OPTIONS : { ...OPTIONS, groupName: (name) => name };
+  const plan = planApply(describeTokens(docs), result, { battle, unit }, options);
   // Everything is checked before anything is written: a refusal changes nothing.
   const problems = checkPlan(plan, docs);
   if (problems.length) {
@@ -51,7 +62,10 @@ export async function applyCasualties(app, message) {
   };
   const note = noteFor(plan, missing);
   // The card first: once the bridge has the report, every GM's panel shows the unit applied.
-  if (changes > 0) await postResultCard({ name: message.name ?? unit, result, plan, missing });
+  if (changes > 0) {
+    const seen = playersSee(app, battle, unit);
+    await postResultCard({ name: message.name ?? unit, result: seen ?? result, plan, missing, about: { battle, unit, kind: "casualties" }, gmOnly: !seen });
+  }
   try {
     await app.client.request("applied", {
       battle,
@@ -106,6 +120,7 @@ export async function undoApply(battle, unit, tokenIds) {
   const { kept, left } = await carryOutUndo(plan, docs);
   for (const { token, status } of kept) ui.notifications.warn(t("Undo.Kept", { token, status }));
   for (const { token, status } of left) ui.notifications.warn(t("Undo.Left", { token, status }));
+  await withdrawCards({ battle, unit, kind: "casualties" }, t("Card.Withdrawn"));
   return plan.restored.length;
 }
 
@@ -128,8 +143,19 @@ export async function reportUndone(app, battle, unit, report) {
   }
 }
 
-/** The chat card that sums up an Apply; whispered to the GMs when the setting says so. */
-async function postResultCard({ name, result, plan, missing }) {
+/**
+ * The casualties of a unit as a public card may show them: the players' eye's view of the unit
+ * when its numbers are not hidden; null when the card must go to the GMs only (the setting says
+ * so, no players' eye, or the player view hides the unit's casualties).
+ */
+function playersSee(app, battle, unit) {
+  if (whisperCards() || !app.eye) return null;
+  const seen = (app.eye.view(battle)?.units ?? []).find((u) => u.id === unit)?.casualties;
+  return seen && [seen.killed, seen.wounded, seen.fit].every((n) => typeof n === "number") ? seen : null;
+}
+
+/** The chat card that sums up an Apply (public only with numbers the players may see). */
+async function postResultCard({ name, result, plan, missing, about, gmOnly }) {
   const names = (uuids) =>
     uuids
       .map((uuid) => foundry.utils.fromUuidSync(uuid)?.name)
@@ -162,5 +188,6 @@ async function postResultCard({ name, result, plan, missing }) {
   return postCard(
     `<h3>${esc(t("Chat.Title", { name }))}</h3><ul>${rows}${groups}</ul>` +
       warnings.map((w) => `<p class="bb-warning">${esc(w)}</p>`).join(""),
+    { about, gmOnly },
   );
 }

@@ -14,23 +14,28 @@ export function has(key) {
 /** A field path from the bridge ("command.rolls.allies") in words, when the language has them. */
 export function fieldLabel(field) {
   const path = String(field ?? "").replace(/^command\./, "");
-  return path && has(`Fields.${path}`) ? t(`Fields.${path}`) : path;
+  const words = path.replace(/\[\d+\]|\.\d+/g, "");
+  for (const key of [path, words, words.split(".").pop()]) {
+    if (key && has(`Fields.${key}`)) return t(`Fields.${key}`);
+  }
+  return path;
 }
 
 /**
  * A bridge or core error in the user's language: the code's own sentence when the language file
  * has one (with the field in words, min, max and other params filled in), else the bridge's
- * English message; the field's path follows in brackets so it can be found exactly.
+ * English message. The field is named in words only; a field the language has no words for is
+ * called "this field" (its path stays in the debug log).
  */
 export function errorText(error) {
   const code = error?.code ?? "internal";
   const path = String(error?.field ?? "").replace(/^command\./, "");
-  const params = { ...(error?.params ?? {}), field: fieldLabel(error?.field) };
+  const label = fieldLabel(error?.field);
+  const params = { ...(error?.params ?? {}), field: path && label === path ? t("Fields.unnamed") : label };
   for (const [key, value] of Object.entries(params)) {
     if (value !== null && typeof value === "object") params[key] = JSON.stringify(value);
   }
-  const text = has(`Errors.${code}`) ? t(`Errors.${code}`, params) : (error?.message ?? code);
-  return path && params.field !== path ? `${text} (${path})` : text;
+  return has(`Errors.${code}`) ? t(`Errors.${code}`, params) : (error?.message ?? code);
 }
 
 /** HTML-escapes text for the panel and chat cards. */

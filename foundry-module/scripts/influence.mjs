@@ -44,7 +44,7 @@ async function rowHtml(result) {
 }
 
 /** The text of the core's own band for a total (the core's event carries it; else by range). */
-function coreBandText(event, table) {
+export function coreBandText(event, table) {
   const lang = game.i18n.lang === "ru" ? "ru" : "en";
   const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
   if (event.band) return pick(event.band.effect ?? event.band.text);
@@ -55,26 +55,33 @@ function coreBandText(event, table) {
   return row ? pick(row.effect ?? row.text) : "";
 }
 
-/** Posts the influence card: roll, modifier, total and what it means on the chosen table. */
-export async function postInfluence(event, view) {
+/**
+ * Posts the influence card: roll, modifier, total and what it means on the chosen table.
+ * `event` is read on the table; `shown` gives the numbers the card's readers may see (the player
+ * view's event for a public card, where a hidden total reads "?").
+ */
+export async function postInfluence(event, view, { shown = event, gmOnly, about } = {}) {
   const total = event.total;
   const table = chosenTable();
   let meaning;
-  let source;
-  if (table) {
+  let source = table?.name ?? t("Influence.DefaultTable");
+  if (total === null || total === undefined) {
+    // The player view hides the total (it would give a strength away): so is its reading.
+    meaning = `<p><em>${esc(t("Influence.Hidden"))}</em></p>`;
+  } else if (table) {
     meaning = (await Promise.all(rowsFor(table, total).map(rowHtml))).join("");
-    source = table.name;
   } else {
     const text = coreBandText(event, view?.influence_table);
     meaning = text ? `<p><strong>${esc(text)}</strong></p>` : "";
-    source = t("Influence.DefaultTable");
   }
   const side = t(`Side.${event.side}`);
+  const number = (value) => (value === null || value === undefined ? "?" : value);
   return postCard(
     `<h3>${esc(t("Influence.Title", { side }))}</h3>` +
-      `<p>${esc(t("Influence.Roll", { roll: event.roll, modifier: event.modifier, total }))}</p>` +
+      `<p>${esc(t("Influence.Roll", { roll: number(shown.roll), modifier: number(shown.modifier), total: number(shown.total) }))}</p>` +
       (meaning || `<p><strong>${esc(t("Influence.NoRow"))}</strong></p>`) +
       `<p class="bb-source">${esc(source)}</p>`,
+    { gmOnly, about },
   );
 }
 

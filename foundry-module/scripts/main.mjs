@@ -6,6 +6,7 @@ import { ID } from "./constants.mjs";
 import { BattleApp, isActiveGM } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
+import { registerPanelSettings } from "./panel-settings.mjs";
 import { log } from "./log.mjs";
 import { startRelay } from "./relay.mjs";
 
@@ -23,6 +24,7 @@ Hooks.once("init", () => {
     onBridgeChange: () => game.ready && app.connect(),
     onBattleChange: () => game.ready && app.follow(),
   });
+  registerPanelSettings();
 });
 
 Hooks.once("setup", () => readDebugSetting());

@@ -1,15 +1,17 @@
 /**
  * The panel's HTML, from plain data: the connection, the battles, the shown battle's view and
- * its Foundry data. Controls only for a GM; a player sees the player view, read-only.
+ * its Foundry data. The last step's result sits on top, where the GM clicked; sections show by
+ * phase (set-up, fighting, ended) and collapse; compact mode keeps one line per side and the
+ * round's controls. Controls only for a GM; a player sees the player view, read-only.
  */
+import { lastStep } from "./logic/battle-story.mjs";
+import { button, section } from "./panel-controls.mjs";
+import { fightSections, roundControls } from "./panel-fight.mjs";
+import { newUnitForm, sceneProposal, unitRow } from "./panel-units.mjs";
+import { counted, describeLogStep, shown } from "./step-words.mjs";
 import { esc, t } from "./i18n.mjs";
 
 const SIDES = ["allies", "enemies"];
-const SIZES = ["tiny", "little", "small", "average", "large", "enormous", "monstrous"];
-
-function num(value) {
-  return value === null || value === undefined ? "?" : esc(value);
-}
 
 function statusLight(status) {
   const state = status.state;
@@ -26,13 +28,15 @@ function statusLight(status) {
     `<div class="bb-status" data-state="${esc(state)}">` +
     `<span class="bb-light bb-${color}" aria-hidden="true"></span>` +
     `<span class="bb-status-text">${esc(text)}</span>` +
-    (state !== "open" ? `<button type="button" data-action="reconnect">${esc(t("Panel.Reconnect"))}</button>` : "") +
+    (state !== "open" ? button("reconnect", "Panel.Reconnect") : "") +
     "</div>"
   );
 }
 
+/** The battles: a GM sees every battle; a player only the one the GM shows to players. */
 function battlePicker(ctx) {
-  const options = ctx.battles
+  const listed = ctx.isGM ? ctx.battles : ctx.battles.filter((b) => b.name === ctx.shownToPlayers);
+  const options = listed
     .map(
       (b) =>
         `<option value="${esc(b.name)}"${b.name === ctx.battle ? " selected" : ""}>` +
@@ -40,171 +44,112 @@ function battlePicker(ctx) {
     )
     .join("");
   const create = ctx.isGM
-    ? `<input type="text" name="newBattle" placeholder="${esc(t("Panel.NewBattleName"))}" maxlength="64">` +
-      `<button type="button" data-action="createBattle">${esc(t("Panel.CreateBattle"))}</button>`
+    ? `<input type="text" name="newBattle" placeholder="${esc(t("Panel.NewBattleName"))}" maxlength="64" data-enter="createBattle" ` +
+      `data-tooltip="${esc(t("Tip.newBattle"))}" aria-label="${esc(t("Panel.NewBattleName"))}">` +
+      button("createBattle", "Panel.CreateBattle")
     : "";
   return (
-    `<div class="bb-row bb-battles"><label>${esc(t("Panel.Battle"))} ` +
-    `<select name="battle" data-action-change="selectBattle">` +
+    `<div class="bb-row bb-battles"><label class="bb-field"><span>${esc(t("Panel.Battle"))}</span> ` +
+    `<select name="battle" data-tooltip="${esc(t(ctx.isGM ? "Tip.battleGm" : "Tip.battle"))}" aria-label="${esc(t("Panel.Battle"))}">` +
     `<option value="">—</option>${options}</select></label>${create}</div>`
   );
 }
 
-function sideSummary(view, side) {
+function strengthLabel() {
+  return `<abbr title="${esc(t("Panel.StrengthMeaning"))}">${esc(t("Panel.Strength"))}</abbr>`;
+}
+
+/** One line per side: strength now / at the start (set-up: the units' sum), bonus, shown to players. */
+function sideLine(view, side, ctx) {
   const s = view.sides?.[side] ?? {};
-  const bonus = s.pending_bonus ? ` <span class="bb-bonus">+${num(s.pending_bonus)}</span>` : "";
-  return (
-    `<div class="bb-side bb-${side}" data-side="${side}"><h4>${esc(t(`Side.${side}`))}</h4>` +
-    `<span class="bb-strength">${esc(t("Panel.Strength"))}: <b>${num(s.strength)}</b> / ${num(s.initial)}</span>${bonus}</div>`
-  );
-}
-
-function unitRow(unit, ctx) {
-  const tokens = ctx.foundry?.tokens?.[unit.id] ?? [];
-  const report = ctx.foundry?.applied?.[unit.id];
-  const c = unit.casualties;
-  const casualties = c
-    ? `<span class="bb-casualties" data-killed="${num(c.killed)}" data-wounded="${num(c.wounded)}" data-fit="${num(c.fit)}">` +
-      `${esc(t("Fate.Killed"))} ${num(c.killed)} · ${esc(t("Fate.Wounded"))} ${num(c.wounded)} · ${esc(t("Fate.Fit"))} ${num(c.fit)}</span>`
+  const figures =
+    view.status === "setup"
+      ? `${esc(t("Panel.UnitsStrength"))} <b>${esc(shown(s.units_strength))}</b>`
+      : `${strengthLabel()} <b>${esc(shown(s.strength))}</b> / ${esc(shown(s.initial))}`;
+  const bonus = s.pending_bonus ? ` <span class="bb-bonus" data-tooltip="${esc(t("Tip.bonus"))}">+${esc(s.pending_bonus)}</span>` : "";
+  const hidden = (view.hidden ?? []).filter((h) => h.startsWith(`${side}.`));
+  const eye = ctx.isGM
+    ? button("toggleShown", hidden.length ? "Panel.HiddenFromPlayers" : "Panel.ShownToPlayers", {
+        tip: "Tip.toggleShown",
+        disabled: ctx.pending,
+        cls: "bb-eye",
+        data: { "data-side": side, "data-shown": hidden.length ? "0" : "1" },
+      })
     : "";
-  const applied = report
-    ? `<span class="bb-applied">${esc(t("Panel.Applied", { killed: report.killed, wounded: report.wounded, fit: report.fit }))}</span>`
-    : "";
-  let buttons = "";
-  if (ctx.isGM) {
-    const b = (action, label, extra = "") =>
-      `<button type="button" data-action="${action}" data-unit="${esc(unit.id)}"${extra}>${esc(t(label))}</button>`;
-    buttons =
-      `<div class="bb-unit-buttons">` +
-      b("linkSelected", "Panel.LinkSelected") +
-      b("unlinkSelected", "Panel.UnlinkSelected") +
-      (ctx.view.status === "fighting"
-        ? `<input type="number" name="detach-${esc(unit.id)}" min="1" step="1" aria-label="${esc(t("Panel.DetachCount"))}">` +
-          b("detach", "Panel.Detach")
-        : "") +
-      (ctx.view.status === "ended" ? b("applyUnit", "Panel.Apply") + b("undoApply", "Panel.UndoApply") : "") +
-      "</div>";
-  }
   return (
-    `<li class="bb-unit" data-unit="${esc(unit.id)}" data-side="${esc(unit.side)}">` +
-    `<span class="bb-unit-name">${esc(unit.name)}</span> ` +
-    `<span class="bb-unit-figures">${esc(t("Panel.Fighters"))} ${num(unit.fighters)} · ${esc(t("Panel.Strength"))} ${num(unit.strength)}` +
-    (unit.detached ? ` · ${esc(t("Panel.Detached", { count: unit.detached }))}` : "") +
-    "</span> " +
-    `<span class="bb-unit-tokens" data-count="${tokens.length}">${esc(t("Panel.Tokens", { count: tokens.length }))}</span> ` +
-    `${casualties} ${applied}${buttons}</li>`
+    `<div class="bb-side bb-${side}" data-side="${side}"><span class="bb-side-name">${esc(t(`Side.${side}`))}</span> ` +
+    `<span class="bb-strength">${figures}</span>${bonus}${eye}</div>`
   );
 }
 
-function newUnitForm() {
-  const sides = SIDES.map((s) => `<option value="${s}">${esc(t(`Side.${s}`))}</option>`).join("");
-  const sizes = SIZES.map(
-    (s) => `<option value="${s}"${s === "average" ? " selected" : ""}>${esc(t(`Size.${s}`))}</option>`,
-  ).join("");
+/** The last step's result (a round, a command, the end...), as the core's events say it. */
+function resultLine(view, ctx) {
+  const step = lastStep(view);
+  if (!step) return "";
+  const words = describeLogStep(step.event, step.entry, view.log);
+  const own = ctx.lastSent && ctx.lastSent.version === step.index + 1 ? " data-own=\"1\"" : "";
   return (
-    `<fieldset class="bb-new-unit"><legend>${esc(t("Panel.NewUnit"))}</legend>` +
-    `<label>${esc(t("Panel.Name"))} <input type="text" name="unitName" maxlength="64"></label>` +
-    `<label>${esc(t("Panel.Side"))} <select name="unitSide">${sides}</select></label>` +
-    `<label>${esc(t("Panel.Strength"))} <input type="number" name="unitStrength" min="0" step="1"></label>` +
-    `<label>${esc(t("Panel.Rating"))} <input type="number" name="unitRating" min="0" step="1"></label>` +
-    `<label>${esc(t("Panel.Size"))} <select name="unitSize">${sizes}</select></label>` +
-    `<label><input type="checkbox" name="oneForMany"> ${esc(t("Panel.OneForMany"))}</label>` +
-    `<label>${esc(t("Panel.HeadCount"))} <input type="number" name="headCount" min="1" step="1"></label>` +
-    `<button type="button" data-action="newUnit">${esc(t("Panel.NewUnitFromSelected"))}</button>` +
-    "</fieldset>"
+    `<div class="bb-result" role="status" aria-live="polite" data-step="${esc(step.event.type)}" data-version="${step.index + 1}"${own}>` +
+    `<strong>${esc(words.title)}</strong>` +
+    words.lines.map((line) => `<div class="bb-result-line">${esc(line)}</div>`).join("") +
+    "</div>"
   );
 }
 
-function sideSelect(name, withAuto = false) {
-  const auto = withAuto ? `<option value="">${esc(t("Panel.WinnerAuto"))}</option>` : "";
-  return (
-    `<select name="${name}">${auto}` +
-    SIDES.map((s) => `<option value="${s}">${esc(t(`Side.${s}`))}</option>`).join("") +
-    "</select>"
-  );
+function phaseLine(view) {
+  const winner = view.winner ? ` — ${esc(t("Panel.WinnerIs", { side: t(`Side.${view.winner}`) }))}` : "";
+  const rounds = view.status !== "setup" ? ` · ${esc(counted("Panel.RoundsPlayed", view.round ?? 0))}` : "";
+  return `<div class="bb-phase" data-status="${esc(view.status)}" data-round="${esc(view.round ?? 0)}">${esc(t(`Phase.${view.status}`))}${rounds}${winner}</div>`;
 }
 
-function fightControls(view) {
+function undoRow(view, ctx) {
+  return `<div class="bb-row bb-undo">${button("undo", "Panel.Undo", { disabled: ctx.pending || !view.can_undo })}</div>`;
+}
+
+/** A GM's sections for the battle's phase. */
+function gmSections(view, ctx) {
+  const closed = ctx.closed;
+  const units = `<ul class="bb-units">${(view.units ?? []).map((u) => unitRow(u, view, ctx)).join("")}</ul>`;
   if (view.status === "setup") {
-    return `<div class="bb-row"><button type="button" data-action="start">${esc(t("Panel.Start"))}</button></div>`;
+    return (
+      section("units", "Panel.Units", units, { closed }) +
+      section("scene", "Scene.Title", sceneProposal(ctx.sceneSides, ctx), { closed }) +
+      section("newUnit", "Panel.NewUnit", newUnitForm(ctx), { closed }) +
+      `<div class="bb-row">${button("start", "Panel.Start", { disabled: ctx.pending, cls: "bb-primary" })}</div>`
+    );
   }
-  if (view.status !== "fighting") return "";
-  return (
-    `<fieldset class="bb-round"><legend>${esc(t("Panel.Round", { round: view.round ?? 0 }))}</legend>` +
-    `<button type="button" data-action="roundAuto">${esc(t("Panel.RoundAuto"))}</button>` +
-    `<label>${esc(t("Side.allies"))} <input type="number" name="rollAllies" min="1" max="100"></label>` +
-    `<label>${esc(t("Side.enemies"))} <input type="number" name="rollEnemies" min="1" max="100"></label>` +
-    `<button type="button" data-action="roundRolls">${esc(t("Panel.RoundRolls"))}</button>` +
-    "</fieldset>" +
-    `<fieldset class="bb-leader"><legend>${esc(t("Panel.Leader"))}</legend>` +
-    `${sideSelect("leaderSide")}` +
-    `<label>${esc(t("Panel.SL"))} <input type="number" name="leaderSl" step="1"></label>` +
-    `<label><input type="checkbox" name="leaderSuccess" checked> ${esc(t("Panel.Success"))}</label>` +
-    `<button type="button" data-action="leader">${esc(t("Panel.LeaderCommand"))}</button>` +
-    "</fieldset>" +
-    `<fieldset class="bb-set-strength"><legend>${esc(t("Panel.SetStrength"))}</legend>` +
-    `${sideSelect("strengthSide")}` +
-    `<input type="number" name="strengthValue" min="0" step="1" aria-label="${esc(t("Panel.Strength"))}">` +
-    `<button type="button" data-action="setStrength">${esc(t("Panel.Set"))}</button>` +
-    "</fieldset>" +
-    `<fieldset class="bb-end"><legend>${esc(t("Panel.End"))}</legend>` +
-    `<label>${esc(t("Panel.Fleeing"))} <input type="text" name="fleeing" placeholder="0, 1/2, 0.25"></label>` +
-    `<button type="button" data-action="pcsWon">${esc(t("Panel.PcsWon"))}</button>` +
-    `<label>${esc(t("Panel.Winner"))} ${sideSelect("winner", true)}</label>` +
-    `<button type="button" data-action="endBattle">${esc(t("Panel.EndBattle"))}</button>` +
-    "</fieldset>"
-  );
+  return section("units", "Panel.Units", units, { closed }) + fightSections(view, ctx);
 }
 
-function influenceControls(ctx) {
-  const tables = ctx.tables
-    .map((tb) => `<option value="${esc(tb.id)}"${tb.id === ctx.tableId ? " selected" : ""}>${esc(tb.name)}</option>`)
-    .join("");
-  return (
-    `<fieldset class="bb-influence"><legend>${esc(t("Panel.Influence"))}</legend>` +
-    `${sideSelect("influenceSide")}` +
-    `<label>${esc(t("Panel.Roll"))} <input type="number" name="influenceRoll" min="1" max="100"></label>` +
-    `<button type="button" data-action="influence">${esc(t("Panel.RollInfluence"))}</button>` +
-    `<label>${esc(t("Panel.Table"))} <select name="influenceTable" data-action-change="chooseTable">` +
-    `<option value="">${esc(t("Influence.DefaultTable"))}</option>${tables}</select></label>` +
-    `<button type="button" data-action="importTable">${esc(t("Panel.ImportTable"))}</button>` +
-    "</fieldset>"
-  );
-}
-
-/** The whole panel body. `ctx`: {status, isGM, gmAsPlayer, isActiveGM, activeGMName, battles, battle, view, foundry, tables, tableId}. */
+/**
+ * The whole panel body. `ctx`: {status, isGM, gmAsPlayer, isActiveGM, activeGMName, battles,
+ * battle, shownToPlayers, view, foundry, tables, tableId, pending, compact, closed, sceneSides,
+ * lastSent}.
+ */
 export function panelHtml(ctx) {
-  const parts = [statusLight(ctx.status), battlePicker(ctx)];
+  const compact = Boolean(ctx.compact);
+  const top =
+    `<div class="bb-top">${statusLight(ctx.status)}` +
+    button("toggleCompact", compact ? "Panel.Full" : "Panel.Compact", { cls: "bb-compact-toggle" }) +
+    "</div>";
+  const parts = [top];
+  if (!compact) parts.push(battlePicker(ctx));
   if (ctx.gmAsPlayer) parts.push(`<p class="bb-readonly">${esc(t("Panel.GmAsPlayer"))}</p>`);
   else if (!ctx.isGM) parts.push(`<p class="bb-readonly">${esc(t("Panel.ReadOnly"))}</p>`);
-  else if (!ctx.isActiveGM) {
+  else if (!ctx.isActiveGM && !compact) {
     parts.push(`<p class="bb-not-active">${esc(t("Panel.NotActiveGM", { name: ctx.activeGMName ?? "?" }))}</p>`);
   }
   const view = ctx.view;
   if (view) {
-    const winner = view.winner ? ` — ${esc(t("Panel.WinnerIs", { side: t(`Side.${view.winner}`) }))}` : "";
-    parts.push(
-      `<div class="bb-phase" data-status="${esc(view.status)}">${esc(t(`Phase.${view.status}`))}` +
-        (view.status !== "setup" ? ` · ${esc(t("Panel.Round", { round: view.round ?? 0 }))}` : "") +
-        `${winner}</div>`,
-      `<div class="bb-sides">${SIDES.map((s) => sideSummary(view, s)).join("")}</div>`,
-      `<ul class="bb-units">${(view.units ?? []).map((u) => unitRow(u, { ...ctx, view })).join("")}</ul>`,
-    );
-    if (ctx.isGM) {
-      if (view.status === "setup") parts.push(newUnitForm());
-      parts.push(fightControls(view));
-      if (view.status === "ended") {
-        parts.push(
-          `<div class="bb-row"><button type="button" data-action="applyAll">${esc(t("Panel.ApplyAll"))}</button></div>`,
-        );
-      }
-      if (view.status !== "setup") parts.push(influenceControls(ctx));
-      parts.push(
-        `<div class="bb-row"><button type="button" data-action="undo"${view.can_undo ? "" : " disabled"}>${esc(t("Panel.Undo"))}</button></div>`,
-      );
+    parts.push(phaseLine(view), resultLine(view, ctx));
+    parts.push(`<div class="bb-sides">${SIDES.map((s) => sideLine(view, s, ctx)).join("")}</div>`);
+    if (ctx.isGM) parts.push(roundControls(view, ctx));
+    if (!compact) {
+      if (ctx.isGM) parts.push(gmSections(view, ctx), undoRow(view, ctx));
+      else parts.push(`<ul class="bb-units">${(view.units ?? []).map((u) => unitRow(u, view, ctx)).join("")}</ul>`);
     }
   } else if (ctx.battle) {
     parts.push(`<p class="bb-loading">${esc(t("Panel.Loading"))}</p>`);
   }
-  return `<div class="bb-panel">${parts.join("")}</div>`;
+  return `<div class="bb-panel${compact ? " bb-compact" : ""}"${ctx.pending ? ' aria-busy="true"' : ""}>${parts.join("")}</div>`;
 }

@@ -1,13 +1,18 @@
 /**
  * The Background Battle panel (ApplicationV2): shows the battle from the bridge and, for a GM,
  * sends the commands. Every rule is the core's: the panel only collects what the GM typed.
+ * One action at a time (app.once): a double click sends one command.
  */
 import { ID, SETTINGS } from "./constants.mjs";
 import { isActiveGM } from "./app.mjs";
 import { reportUndone, undoApply } from "./casualties.mjs";
-import { importDefaultTable, lastInfluence, postInfluence } from "./influence.mjs";
+import { importDefaultTable } from "./influence.mjs";
 import { errorText, t } from "./i18n.mjs";
+import { lastStep } from "./logic/battle-story.mjs";
 import { panelHtml } from "./panel-view.mjs";
+import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
+import { PANEL_SETTINGS, panelSetting, setPanelSetting } from "./panel-settings.mjs";
+import { createSides, proposeSides, tokensDropped } from "./scene-sides.mjs";
 import { setSetting, setting } from "./settings.mjs";
 import { markLinked, markUnlinked, selectedTokenDocuments } from "./tokens.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
@@ -31,40 +36,85 @@ function readChecked(form, name) {
   return Boolean(form.querySelector(`[name="${name}"]`)?.checked);
 }
 
+/** Empties fields after their command was taken (and forgets that they were typed in). */
+function clear(form, ...names) {
+  for (const name of names) {
+    const input = form.querySelector(`[name="${name}"]`);
+    if (!input) continue;
+    if (input.type === "checkbox") input.checked = input.defaultChecked;
+    else input.value = "";
+    delete input.dataset.typed;
+  }
+}
+
+/**
+ * Wraps an action: one at a time (the second click of a double click, or any click while an
+ * action is on its way, does nothing), and a bad entry becomes a notification naming the field.
+ */
+function act(handler) {
+  return function (event, target) {
+    if (event?.detail > 1) return null;
+    return this.app.once(async () => {
+      try {
+        await handler.call(this, this.element, target, event);
+      } catch (error) {
+        ui.notifications.warn(error.code ? errorText(error) : error.message);
+      }
+    });
+  };
+}
+
+function command(type) {
+  return act(function () {
+    return this.app.command({ type });
+  });
+}
+
 export class BattlePanel extends ApplicationV2 {
   static DEFAULT_OPTIONS = {
     id: `${ID}-panel`,
     classes: [ID],
     tag: "section",
     window: { title: "BACKGROUND_BATTLE.Title", icon: "fa-solid fa-people-group", resizable: true },
-    position: { width: 600, height: "auto" },
+    position: { width: 460, height: "auto" },
     actions: {
       reconnect: BattlePanel.#reconnect,
-      createBattle: BattlePanel.#createBattle,
-      newUnit: BattlePanel.#newUnit,
-      linkSelected: BattlePanel.#linkSelected,
-      unlinkSelected: BattlePanel.#unlinkSelected,
-      start: BattlePanel.#simple("start"),
-      roundAuto: BattlePanel.#roundAuto,
-      detach: BattlePanel.#detach,
-      setStrength: BattlePanel.#setStrength,
-      roundRolls: BattlePanel.#roundRolls,
-      leader: BattlePanel.#leader,
-      pcsWon: BattlePanel.#pcsWon,
-      endBattle: BattlePanel.#endBattle,
-      undo: BattlePanel.#simple("undo"),
-      applyUnit: BattlePanel.#applyUnit,
-      applyAll: BattlePanel.#applyAll,
-      undoApply: BattlePanel.#undoApply,
-      influence: BattlePanel.#influence,
-      importTable: BattlePanel.#importTable,
+      toggleCompact: BattlePanel.#toggleCompact,
+      createBattle: act(BattlePanel.#createBattle),
+      newUnit: act(BattlePanel.#newUnit),
+      linkSelected: act(BattlePanel.#linkSelected),
+      unlinkSelected: act(BattlePanel.#unlinkSelected),
+      sceneSides: BattlePanel.#sceneSides,
+      sceneConfirm: act(BattlePanel.#sceneConfirm),
+      sceneCancel: BattlePanel.#sceneCancel,
+      start: command("start"),
+      roundAuto: act(BattlePanel.#roundAuto),
+      detach: act(BattlePanel.#detach),
+      setStrength: act(BattlePanel.#setStrength),
+      roundRolls: act(BattlePanel.#roundRolls),
+      leader: act(BattlePanel.#leader),
+      pcsWon: act(BattlePanel.#pcsWon),
+      endBattle: act(BattlePanel.#endBattle),
+      toggleShown: act(BattlePanel.#toggleShown),
+      undo: act(BattlePanel.#undo),
+      applyUnit: act(BattlePanel.#applyUnit),
+      applyAll: act(BattlePanel.#applyAll),
+      undoApply: act(BattlePanel.#undoApply),
+      influence: act(BattlePanel.#influence),
+      importTable: act(BattlePanel.#importTable),
     },
   };
 
   /** @param {import("./app.mjs").BattleApp} app */
   constructor(app, options = {}) {
-    super(options);
+    const saved = panelSetting(PANEL_SETTINGS.POSITION) ?? {};
+    const position = {};
+    for (const key of ["left", "top", "width", "height"]) {
+      if (typeof saved[key] === "number") position[key] = saved[key];
+    }
+    super({ ...options, position: { ...BattlePanel.DEFAULT_OPTIONS.position, ...position, ...options.position } });
     this.app = app;
+    this.sceneSides = null;
     this.stopListening = app.onChange(() => {
       if (this.rendered) this.render();
     });
@@ -82,10 +132,16 @@ export class BattlePanel extends ApplicationV2 {
       activeGMName: game.users.activeGM?.name,
       battles: app.client?.battles ?? [],
       battle: app.battle,
+      shownToPlayers: setting(SETTINGS.BATTLE) || null,
       view: state?.view ?? null,
       foundry: state?.foundry ?? null,
       tables: (game.tables?.contents ?? []).map((tb) => ({ id: tb.id, name: tb.name })),
       tableId: setting(SETTINGS.INFLUENCE_TABLE),
+      pending: Boolean(app.pending),
+      compact: panelSetting(PANEL_SETTINGS.COMPACT),
+      closed: new Set(panelSetting(PANEL_SETTINGS.CLOSED) ?? []),
+      sceneSides: this.sceneSides,
+      lastSent: app.lastSent?.battle === app.battle ? app.lastSent : null,
     };
   }
 
@@ -93,28 +149,79 @@ export class BattlePanel extends ApplicationV2 {
     return panelHtml(context);
   }
 
-  /** Replaces the content and keeps what the user was typing. */
+  /** Replaces the content and keeps what the user was typing, and where (focus, caret). */
   _replaceHTML(result, content) {
-    const typed = new Map();
-    for (const input of content.querySelectorAll("input[name], select[name]")) {
-      typed.set(input.name, input.type === "checkbox" ? input.checked : input.value);
-    }
+    const typing = keepTyping(content);
     content.innerHTML = result;
-    for (const input of content.querySelectorAll("input[name], select[name]")) {
-      if (!typed.has(input.name) || input.name === "battle" || input.name === "influenceTable") continue;
-      if (input.type === "checkbox") input.checked = typed.get(input.name);
-      else input.value = typed.get(input.name);
-    }
+    restoreTyping(content, typing);
   }
 
   _onRender(context, options) {
     super._onRender?.(context, options);
     const root = this.element;
-    root.querySelector('[name="battle"]')?.addEventListener("change", (event) => {
-      this.app.selectBattle(event.target.value || null);
+    if (this.#wired) return;
+    this.#wired = true;
+    wireKeys(root);
+    root.addEventListener("change", (event) => this.#onChange(event));
+    root.addEventListener("toggle", (event) => this.#onToggle(event), true);
+    // A unit under a dragged token or actor is marked; dropping links the tokens to it.
+    const target = (event) => event.target.closest?.("[data-drop=unit]");
+    root.addEventListener("dragover", (event) => {
+      const row = target(event);
+      if (!row) return;
+      event.preventDefault();
+      row.classList.add("bb-drop-target");
     });
-    root.querySelector('[name="influenceTable"]')?.addEventListener("change", async (event) => {
-      await setSetting(SETTINGS.INFLUENCE_TABLE, event.target.value);
+    root.addEventListener("dragleave", (event) => target(event)?.classList.remove("bb-drop-target"));
+    root.addEventListener("drop", (event) => {
+      target(event)?.classList.remove("bb-drop-target");
+      this.#onDrop(event);
+    });
+  }
+
+  #wired = false;
+
+  /** Remembers where the GM put the window and how big (client setting). */
+  _onPosition(position) {
+    super._onPosition?.(position);
+    const keep = {};
+    for (const key of ["left", "top", "width", "height"]) {
+      if (typeof position?.[key] === "number") keep[key] = Math.round(position[key]);
+    }
+    clearTimeout(this.#savePosition);
+    this.#savePosition = setTimeout(() => setPanelSetting(PANEL_SETTINGS.POSITION, keep), 250);
+  }
+
+  #savePosition = null;
+
+  async #onChange(event) {
+    const name = event.target.name;
+    if (name === "battle") await this.app.selectBattle(event.target.value || null);
+    else if (name === "influenceTable") await setSetting(SETTINGS.INFLUENCE_TABLE, event.target.value);
+  }
+
+  async #onToggle(event) {
+    const id = event.target.dataset?.section;
+    if (!id) return;
+    const closed = new Set(panelSetting(PANEL_SETTINGS.CLOSED) ?? []);
+    // A render that draws a section open fires "toggle" too: only the GM's own clicks count.
+    if (event.target.open !== closed.has(id)) return;
+    if (event.target.open) closed.delete(id);
+    else closed.add(id);
+    await setPanelSetting(PANEL_SETTINGS.CLOSED, [...closed]);
+  }
+
+  async #onDrop(event) {
+    const row = event.target.closest?.("[data-drop=unit]");
+    if (!row || !game.user.isGM) return;
+    event.preventDefault();
+    await this.app.once(async () => {
+      const docs = tokensDropped(event);
+      if (!docs.length) {
+        ui.notifications.warn(t("Notices.drop_tokens"));
+        return;
+      }
+      await linkToUnit(this.app, row.dataset.unit, docs);
     });
   }
 
@@ -123,94 +230,94 @@ export class BattlePanel extends ApplicationV2 {
     this.stopListening();
   }
 
-  /** Runs an action; a bad entry becomes a notification that names the field. */
-  async run(action) {
-    try {
-      await action(this.element);
-    } catch (error) {
-      ui.notifications.warn(error.code ? errorText(error) : error.message);
-    }
-  }
-
-  static #simple(type) {
-    return function () {
-      return this.app.command({ type });
-    };
-  }
-
   static #reconnect() {
     this.app.connect();
   }
 
-  static async #createBattle() {
-    await this.run(async (form) => {
-      const name = readText(form, "newBattle");
-      if (!name) throw new Error(t("Errors.required", { field: t("Panel.NewBattleName") }));
-      const ack = await this.app.send(() =>
-        this.app.client.command(name, { type: "create_battle" }),
-      );
-      if (ack) {
-        form.querySelector('[name="newBattle"]').value = "";
-        await this.app.selectBattle(name);
-      }
-    });
+  static async #toggleCompact() {
+    await setPanelSetting(PANEL_SETTINGS.COMPACT, !panelSetting(PANEL_SETTINGS.COMPACT));
+    this.render();
   }
 
-  static async #newUnit() {
-    await this.run(async (form) => {
-      const docs = selectedTokenDocuments();
-      const name = readText(form, "unitName");
-      const side = readText(form, "unitSide");
-      const strength = readInt(form, "unitStrength", t("Panel.Strength"));
-      const rating = readInt(form, "unitRating", t("Panel.Rating"));
-      const oneForMany = readChecked(form, "oneForMany");
-      const headCount = readInt(form, "headCount", t("Panel.HeadCount"));
-      if (!docs.length) throw new Error(t("Notices.select_tokens"));
-      if (oneForMany && docs.length !== 1) throw new Error(t("Notices.select_one_token"));
-      if (oneForMany && headCount === null) {
-        throw new Error(t("Errors.required", { field: t("Panel.HeadCount") }));
-      }
-      const fighters = oneForMany ? headCount : docs.length;
-      const unit = `u-${requestId()}`.slice(0, 40);
-      const command = { type: "add_unit", id: unit, name: name || docs[0].name, side, fighters };
-      if (strength !== null) command.strength = strength;
-      else if (rating !== null) Object.assign(command, { rating, size: readText(form, "unitSize") });
-      else throw new Error(t("Errors.required", { field: t("Panel.Strength") }));
-      const ack = await this.app.command(command);
-      if (!ack) return;
-      await linkToUnit(this.app, unit, docs, oneForMany ? headCount : 1);
-      for (const field of ["unitName", "unitStrength", "unitRating", "headCount"]) {
-        form.querySelector(`[name="${field}"]`).value = "";
-      }
-      form.querySelector('[name="oneForMany"]').checked = false;
-    });
+  static async #createBattle(form) {
+    const name = readText(form, "newBattle");
+    if (!name) throw new Error(t("Errors.required", { field: t("Panel.NewBattleName") }));
+    const ack = await this.app.send(() => this.app.client.command(name, { type: "create_battle" }));
+    if (ack) {
+      clear(form, "newBattle");
+      await this.app.selectBattle(name);
+    }
   }
 
-  static async #linkSelected(event, target) {
-    await this.run(async () => {
-      const unit = target.dataset.unit;
-      const docs = selectedTokenDocuments();
-      if (!docs.length) throw new Error(t("Notices.select_tokens"));
-      await linkToUnit(this.app, unit, docs);
-    });
+  static async #newUnit(form) {
+    const docs = selectedTokenDocuments();
+    const name = readText(form, "unitName");
+    const side = readText(form, "unitSide");
+    const strength = readInt(form, "unitStrength", t("Fields.strength"));
+    const rating = readInt(form, "unitRating", t("Fields.rating"));
+    const oneForMany = readChecked(form, "oneForMany");
+    const headCount = readInt(form, "headCount", t("Panel.HeadCount"));
+    if (!docs.length) throw new Error(t("Notices.select_tokens"));
+    if (oneForMany && docs.length !== 1) throw new Error(t("Notices.select_one_token"));
+    if (oneForMany && headCount === null) {
+      throw new Error(t("Errors.required", { field: t("Panel.HeadCount") }));
+    }
+    const fighters = oneForMany ? headCount : docs.length;
+    const unit = `u-${requestId()}`.slice(0, 40);
+    const order = { type: "add_unit", id: unit, name: name || docs[0].name, side, fighters };
+    if (strength !== null) order.strength = strength;
+    else if (rating !== null) Object.assign(order, { rating, size: readText(form, "unitSize") });
+    else throw new Error(t("Errors.required", { field: t("Fields.strength") }));
+    const ack = await this.app.command(order);
+    if (!ack) return;
+    await linkToUnit(this.app, unit, docs, oneForMany ? headCount : 1);
+    clear(form, "unitName", "unitStrength", "unitRating", "headCount", "oneForMany");
   }
 
-  static async #unlinkSelected(event, target) {
-    await this.run(async () => {
-      const unit = target.dataset.unit;
-      const docs = selectedTokenDocuments();
-      if (!docs.length) throw new Error(t("Notices.select_tokens"));
-      const drop = new Set(docs.map((doc) => doc.uuid));
-      const current = this.app.state?.foundry?.tokens?.[unit] ?? [];
-      const leaving = docs.filter((doc) => current.includes(doc.uuid));
-      // The tokens' own marks first, so that they are right when the bridge's list arrives.
-      await markUnlinked(leaving);
-      const ids = current.filter((id) => !drop.has(id));
-      const ack = await this.app.send(() =>
-        this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids }),
-      );
-      if (!ack) await markLinked(leaving, this.app.battle, unit);
-    });
+  static async #linkSelected(form, target) {
+    const docs = selectedTokenDocuments();
+    if (!docs.length) throw new Error(t("Notices.select_tokens"));
+    await linkToUnit(this.app, target.dataset.unit, docs);
+  }
+
+  static async #unlinkSelected(form, target) {
+    const unit = target.dataset.unit;
+    const docs = selectedTokenDocuments();
+    if (!docs.length) throw new Error(t("Notices.select_tokens"));
+    const drop = new Set(docs.map((doc) => doc.uuid));
+    const current = this.app.state?.foundry?.tokens?.[unit] ?? [];
+    const leaving = docs.filter((doc) => current.includes(doc.uuid));
+    // The tokens' own marks first, so that they are right when the bridge's list arrives.
+    await markUnlinked(leaving);
+    const ids = current.filter((id) => !drop.has(id));
+    const ack = await this.app.send(() =>
+      this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids }),
+    );
+    if (!ack) await markLinked(leaving, this.app.battle, unit);
+  }
+
+  /** Both sides from the scene: a proposal the GM confirms (nothing is sent before). */
+  static #sceneSides() {
+    const by = readText(this.element, "sceneGroupBy") || "actor";
+    this.sceneSides = proposeSides(by, this.app.battle);
+    if (!this.sceneSides.allies.length && !this.sceneSides.enemies.length) {
+      this.sceneSides = null;
+      ui.notifications.warn(t("Scene.NoTokens"));
+    }
+    this.render();
+  }
+
+  static #sceneCancel() {
+    this.sceneSides = null;
+    this.render();
+  }
+
+  static async #sceneConfirm(form) {
+    const done = await createSides(this.app, this.sceneSides, form, linkToUnit);
+    if (done) {
+      this.sceneSides = null;
+      this.render();
+    }
   }
 
   static async #roundAuto() {
@@ -218,59 +325,72 @@ export class BattlePanel extends ApplicationV2 {
   }
 
   /** Moves fighters of a unit into the PCs' fight (the core takes them and their strength out). */
-  static async #detach(event, target) {
-    await this.run(async (form) => {
-      const unit = target.dataset.unit;
-      const fighters = readInt(form, `detach-${unit}`, t("Panel.DetachCount"));
-      const ack = await this.app.command({ type: "detach_fighters", unit, fighters });
-      if (ack) form.querySelector(`[name="detach-${unit}"]`).value = "";
-    });
+  static async #detach(form, target) {
+    const unit = target.dataset.unit;
+    const fighters = readInt(form, `detach-${unit}`, t("Panel.DetachCount"));
+    const ack = await this.app.command({ type: "detach_fighters", unit, fighters });
+    if (ack) clear(form, `detach-${unit}`);
   }
 
-  static async #setStrength() {
-    await this.run(async (form) => {
-      const side = readText(form, "strengthSide");
-      const strength = readInt(form, "strengthValue", t("Panel.Strength"));
-      const ack = await this.app.command({ type: "set_strength", side, strength });
-      if (ack) form.querySelector('[name="strengthValue"]').value = "";
-    });
+  static async #setStrength(form) {
+    const side = readText(form, "strengthSide");
+    const strength = readInt(form, "strengthValue", t("Panel.NewStrength"));
+    const ack = await this.app.command({ type: "set_strength", side, strength });
+    if (ack) clear(form, "strengthValue");
   }
 
-  static async #roundRolls() {
-    await this.run(async (form) => {
-      const allies = readInt(form, "rollAllies", t("Side.allies"));
-      const enemies = readInt(form, "rollEnemies", t("Side.enemies"));
-      const ack = await this.app.command({ type: "resolve_round", mode: "rolls", rolls: { allies, enemies } });
-      if (ack) for (const n of ["rollAllies", "rollEnemies"]) form.querySelector(`[name="${n}"]`).value = "";
-    });
+  static async #roundRolls(form) {
+    const allies = readInt(form, "rollAllies", t("Fields.rolls.allies"));
+    const enemies = readInt(form, "rollEnemies", t("Fields.rolls.enemies"));
+    const ack = await this.app.command({ type: "resolve_round", mode: "rolls", rolls: { allies, enemies } });
+    if (ack) clear(form, "rollAllies", "rollEnemies");
   }
 
-  static async #leader() {
-    await this.run(async (form) => {
-      const command = {
-        type: "leader_command",
-        side: readText(form, "leaderSide"),
-        sl: readInt(form, "leaderSl", t("Panel.SL")),
-        success: readChecked(form, "leaderSuccess"),
-      };
-      await this.app.command(command);
+  static async #leader(form) {
+    const ack = await this.app.command({
+      type: "leader_command",
+      side: readText(form, "leaderSide"),
+      sl: readInt(form, "leaderSl", t("Panel.SL")),
+      success: readChecked(form, "leaderSuccess"),
     });
+    if (ack) clear(form, "leaderSl", "leaderSuccess");
   }
 
-  static async #pcsWon() {
-    await this.run(async (form) => {
-      const raw = readText(form, "fleeing");
-      const command = { type: "pcs_won" };
-      if (raw) command.fleeing = /^\d+\s*\/\s*\d+$/.test(raw) ? raw.replace(/\s/g, "") : Number(raw);
-      await this.app.command(command);
-    });
+  static async #pcsWon(form) {
+    const raw = readText(form, "fleeing");
+    const order = { type: "pcs_won" };
+    if (raw) order.fleeing = /^\d+\s*\/\s*\d+$/.test(raw) ? raw.replace(/\s/g, "") : Number(raw);
+    const ack = await this.app.command(order);
+    if (ack) clear(form, "fleeing");
   }
 
-  static async #endBattle() {
-    await this.run(async (form) => {
-      const winner = readText(form, "winner");
-      await this.app.command(winner ? { type: "end_battle", winner } : { type: "end_battle" });
-    });
+  static async #endBattle(form) {
+    const winner = readText(form, "winner");
+    await this.app.command(winner ? { type: "end_battle", winner } : { type: "end_battle" });
+  }
+
+  /** Shows a side's strength and head count to players, or hides them (`set_hidden`). */
+  static async #toggleShown(form, target) {
+    const side = target.dataset.side;
+    const hidden = new Set(this.app.state?.view?.hidden ?? []);
+    const mine = [`${side}.strength`, `${side}.fighters`];
+    if (target.dataset.shown === "1") mine.forEach((h) => hidden.add(h));
+    else mine.forEach((h) => hidden.delete(h));
+    await this.app.command({ type: "set_hidden", hidden: [...hidden].sort() });
+  }
+
+  /** Undo last step; undoing the end of the battle asks first. */
+  static async #undo() {
+    const step = lastStep(this.app.state?.view);
+    const endsBattle = (step?.entry?.events ?? []).some((e) => e.type === "battle_ended");
+    if (endsBattle) {
+      const sure = await foundry.applications.api.DialogV2.confirm({
+        window: { title: t("Panel.Undo") },
+        content: `<p>${t("Panel.UndoEndConfirm")}</p>`,
+      });
+      if (!sure) return;
+    }
+    await this.app.command({ type: "undo" });
   }
 
   /**
@@ -280,7 +400,7 @@ export class BattlePanel extends ApplicationV2 {
    * battle changed, the new result replaces the old one): tokens already showing it change
    * nothing.
    */
-  static async #applyUnit(event, target) {
+  static async #applyUnit(form, target) {
     const unit = target.dataset.unit;
     const force = Boolean(this.app.state?.foundry?.applied?.[unit]);
     const ack = await this.app.send(() =>
@@ -296,57 +416,44 @@ export class BattlePanel extends ApplicationV2 {
   }
 
   static async #applyAll() {
-    const ack = await this.app.send(() =>
-      this.app.client.request("request_casualties", { battle: this.app.battle }),
-    );
+    const ack = await this.app.send(() => this.app.client.request("request_casualties", { battle: this.app.battle }));
     if (ack && !(ack.sent ?? []).length) ui.notifications.info(t("Notices.nothing_to_apply"));
   }
 
-  static async #undoApply(event, target) {
-    await this.run(async () => {
-      if (!isActiveGM()) {
-        throw new Error(t("Notices.only_active_gm", { name: game.users.activeGM?.name ?? "?" }));
-      }
-      const unit = target.dataset.unit;
-      const foundryData = this.app.state?.foundry ?? {};
-      const report = foundryData.applied?.[unit];
-      const ids = [
-        ...(foundryData.tokens?.[unit] ?? []),
-        ...Object.values(report?.token_ids ?? {}).flat(),
-      ];
-      const restored = await undoApply(this.app.battle, unit, ids);
-      ui.notifications.info(t("Notices.undone", { count: restored }));
-      this.app.changed();
-      // Then the bridge: it forgets the report and tells every GM's panel. When that fails the
-      // tokens are back anyway; pressing Undo apply again (nothing left to put back) retries.
-      try {
-        await reportUndone(this.app, this.app.battle, unit, report);
-      } catch (error) {
-        ui.notifications.warn(t("Notices.unapplied_failed", { error: errorText(error) }));
-      }
-    });
+  static async #undoApply(form, target) {
+    if (!isActiveGM()) {
+      throw new Error(t("Notices.only_active_gm", { name: game.users.activeGM?.name ?? "?" }));
+    }
+    const unit = target.dataset.unit;
+    const foundryData = this.app.state?.foundry ?? {};
+    const report = foundryData.applied?.[unit];
+    const ids = [...(foundryData.tokens?.[unit] ?? []), ...Object.values(report?.token_ids ?? {}).flat()];
+    const restored = await undoApply(this.app.battle, unit, ids);
+    ui.notifications.info(t("Notices.undone", { count: restored }));
+    this.app.changed();
+    // Then the bridge: it forgets the report and tells every GM's panel. When that fails the
+    // tokens are back anyway; pressing Undo apply again (nothing left to put back) retries.
+    try {
+      await reportUndone(this.app, this.app.battle, unit, report);
+    } catch (error) {
+      ui.notifications.warn(t("Notices.unapplied_failed", { error: errorText(error) }));
+    }
   }
 
-  static async #influence() {
-    await this.run(async (form) => {
-      const command = { type: "roll_influence", side: readText(form, "influenceSide") };
-      const roll = readInt(form, "influenceRoll", t("Panel.Roll"));
-      if (roll !== null) command.roll = roll;
-      const ack = await this.app.command(command);
-      if (!ack) return;
-      form.querySelector('[name="influenceRoll"]').value = "";
-      const event = lastInfluence(this.app.state?.view);
-      if (event) await postInfluence(event, this.app.state.view);
-    });
+  /** Influence: the core rolls; the active GM's browser posts the card (step-cards.mjs). */
+  static async #influence(form) {
+    const order = { type: "roll_influence", side: readText(form, "influenceSide") };
+    const roll = readInt(form, "influenceRoll", t("Panel.Roll"));
+    if (roll !== null) order.roll = roll;
+    const ack = await this.app.command(order);
+    if (ack) clear(form, "influenceRoll");
   }
 
   static async #importTable() {
-    await this.run(async () => {
-      const table = await importDefaultTable(this.app.state?.view?.influence_table);
-      await setSetting(SETTINGS.INFLUENCE_TABLE, table.id);
-      ui.notifications.info(t("Notices.table_imported", { name: table.name }));
-      this.render();
-    });
+    const table = await importDefaultTable(this.app.state?.view?.influence_table);
+    await setSetting(SETTINGS.INFLUENCE_TABLE, table.id);
+    ui.notifications.info(t("Notices.table_imported", { name: table.name }));
+    this.render();
   }
 }
 
@@ -354,14 +461,12 @@ export class BattlePanel extends ApplicationV2 {
  * Adds tokens to a unit: their own marks first (so that they are right when the bridge's list
  * arrives), then the unit's list on the bridge; a refusal takes the new marks back.
  */
-async function linkToUnit(app, unit, docs, fighters = 1) {
+export async function linkToUnit(app, unit, docs, fighters = 1) {
   const current = app.state?.foundry?.tokens?.[unit] ?? [];
   const joining = docs.filter((doc) => !current.includes(doc.uuid));
   await markLinked(docs, app.battle, unit, fighters);
   const ids = [...new Set([...current, ...docs.map((doc) => doc.uuid)])];
-  const ack = await app.send(() =>
-    app.client.request("tokens", { battle: app.battle, unit, token_ids: ids }),
-  );
+  const ack = await app.send(() => app.client.request("tokens", { battle: app.battle, unit, token_ids: ids }));
   if (!ack) await markUnlinked(joining);
   return ack;
 }

@@ -166,8 +166,9 @@ def test_influence_reads_a_drawn_row_and_shows_its_html(
     page_panel.locator("[name=influenceSide]").select_option("allies")
     page_panel.locator("[name=influenceRoll]").fill("50")
     page_panel.locator("[data-action=influence]").click()
-    page.wait_for_function("StandIn.record.chat.length === 1")
-    card = record(page, "chat")[0]["content"]
+    # the players' card hides the total (the enemies' strength is hidden), the GMs' reads it
+    page.wait_for_function("StandIn.record.chat.some(c => c.content.includes('Help arrives'))")
+    card = next(c["content"] for c in record(page, "chat") if "Help arrives" in c["content"])
     assert "<strong>Help arrives</strong>" in card
     assert (
         '<p>The <em>reeve</em> sends <a class="content-link" data-uuid="Actor.abc">Captain</a></p>'

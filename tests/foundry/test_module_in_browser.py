@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from foundry_steps import (
+    Open,
+    bridge_barrier,
+    connected,
+    create_battle,
+    new_unit,
+    record,
+    set_up_fight,
+    world_tokens,
+)
 from playwright.sync_api import Browser, Locator, Page, WebSocket, expect
 from websockets.sync.client import connect
 
@@ -16,15 +25,6 @@ pytestmark = pytest.mark.timeout(180)
 expect.set_options(timeout=20_000)
 
 PANEL = "#background-battle-panel"
-Open = Callable[..., Locator]
-
-
-def record(page: Page, what: str) -> Any:
-    return page.evaluate(f"structuredClone(StandIn.record.{what})")
-
-
-def world_tokens(page: Page) -> list[dict[str, Any]]:
-    return page.evaluate("StandIn.tokens()")
 
 
 def notices(page: Page) -> list[str]:
@@ -56,72 +56,20 @@ def frames_sent(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
-def bridge_barrier(page: Page, battle: str = "ambush") -> str:
-    """A refused command from this page: once its error is back, every message the bridge sent
-    this page before it has been handled (the module acts on a message before any await)."""
-    return page.evaluate(
-        """async (battle) => {
-             const app = game.modules.get("background-battle").api.app;
-             try { await app.client.command(battle, {type: "start"}); }
-             catch (error) { return error.code; }
-             return "accepted";
-           }""",
-        battle,
-    )
-
-
-def connected(panel: Locator) -> None:
-    expect(panel.locator(".bb-status")).to_have_attribute("data-state", "open")
-
-
-def create_battle(panel: Locator, name: str) -> None:
-    panel.locator("[name=newBattle]").fill(name)
-    panel.locator("[data-action=createBattle]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "setup")
-    expect(panel.locator("[name=battle]")).to_have_value(name)
-
-
-def new_unit(
-    page: Page,
-    panel: Locator,
-    tokens: list[str],
-    *,
-    name: str,
-    side: str,
-    strength: int,
-    head_count: int | None = None,
-) -> Locator:
-    page.evaluate("ids => StandIn.select(ids)", tokens)
-    panel.locator("[name=unitName]").fill(name)
-    panel.locator("[name=unitSide]").select_option(side)
-    panel.locator("[name=unitStrength]").fill(str(strength))
-    if head_count is not None:
-        panel.locator("[name=oneForMany]").check()
-        panel.locator("[name=headCount]").fill(str(head_count))
-    panel.locator("[data-action=newUnit]").click()
-    row = panel.locator(".bb-unit", has_text=name)
-    expect(row.locator(".bb-unit-tokens")).to_have_attribute("data-count", str(len(tokens)))
-    return row
-
-
 def lose_rounds(panel: Locator, rounds: int) -> None:
     """Rounds with typed rolls where the allies fail and the enemies succeed."""
     for n in range(rounds):
         panel.locator("[name=rollAllies]").fill("95")
         panel.locator("[name=rollEnemies]").fill("5")
         panel.locator("[data-action=roundRolls]").click()
-        expect(panel.locator(".bb-phase")).to_contain_text(f"Round {n + 1}")
+        expect(panel.locator(".bb-phase")).to_have_attribute("data-round", str(n + 1))
 
 
-def set_up_fight(page: Page, panel: Locator, battle: str = "ambush") -> tuple[Locator, Locator]:
-    create_battle(panel, battle)
-    dwarves = new_unit(
-        page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30
-    )
-    orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
-    panel.locator("[data-action=start]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
-    return dwarves, orcs
+CASUALTY_CARDS = (
+    "game.messages.contents"
+    ".filter(m => m.getFlag('background-battle', 'about')?.kind === 'casualties')"
+    ".map(m => ({content: m.content, whisper: m.whisper}))"
+)
 
 
 def casualties_shown(row: Locator) -> dict[str, int]:
@@ -150,7 +98,7 @@ def test_new_unit_from_three_selected_tokens(page: Page, open_foundry: Open, bri
         page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30
     )
     expect(row.locator(".bb-unit-figures")).to_contain_text("Fighters 3")
-    expect(row.locator(".bb-unit-figures")).to_contain_text("Strength 30")
+    expect(row.locator(".bb-unit-figures")).to_contain_text("strength at the start 30")
     linked = [t for t in world_tokens(page) if "unit" in t["flags"].get("background-battle", {})]
     assert [t["id"] for t in linked] == ["tok1", "tok2", "tok3"]
     # one batched update for the three tokens
@@ -188,8 +136,8 @@ def test_a_typed_roll_out_of_range_is_refused_naming_the_field(
     panel.locator("[data-action=roundRolls]").click()
     notice = page.locator("#notifications .warning").last
     expect(notice).to_contain_text("between 1 and 100")
-    expect(notice).to_contain_text("rolls.allies")
-    expect(panel.locator(".bb-phase")).to_contain_text("Round 0")
+    expect(notice).to_have_text("Allies' d100 must be between 1 and 100")
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "0")
 
 
 def test_the_leaders_command_and_the_pcs_win_end_the_battle(
@@ -202,18 +150,27 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     panel.locator("[name=leaderSl]").fill("3")
     panel.locator("[data-action=leader]").click()
     expect(panel.locator(".bb-side.bb-allies .bb-bonus")).to_have_text(re.compile(r"\+\d+"))
+    expect(panel.locator("[name=leaderSl]")).to_have_value("")  # the SL is used up
     panel.locator("[name=fleeing]").fill("1/2")
     panel.locator("[data-action=pcsWon]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     expect(panel.locator(".bb-phase")).to_contain_text("Allies won")
-    # the GM's undo goes back to the fight
+    # undoing the end asks first: No leaves the battle ended, Yes goes back to the fight
     panel.locator("[data-action=undo]").click()
+    page.locator("dialog [data-button=no]").click()
+    expect(page.locator("dialog")).to_have_count(0)
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    panel.locator("[data-action=undo]").click()
+    expect(page.locator("dialog")).to_contain_text("takes back the end of the battle")
+    page.locator("dialog [data-button=yes]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    assert len(record(page, "dialogs")) == 2
     # moving fighters into the PCs' fight, and setting a side's strength by hand
     orcs = panel.locator(".bb-unit", has_text="Orcs")
     orcs.locator("input[name^=detach-]").fill("4")
     orcs.locator("[data-action=detach]").click()
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 in the PCs' fight")
+    panel.locator("[data-section=strength] > summary").click()  # closed at first: it is rare
     panel.locator("[name=strengthSide]").select_option("allies")
     panel.locator("[name=strengthValue]").fill("7")
     panel.locator("[data-action=setStrength]").click()
@@ -229,6 +186,7 @@ def test_link_unlink_an_automatic_round_and_a_whispered_card(
 ) -> None:
     panel = open_foundry(page)
     connected(panel)
+    page.evaluate("game.settings.set('background-battle', 'whisperToGm', true)")
     create_battle(panel, "ambush")
     dwarves = new_unit(page, panel, ["tok1"], name="Dwarves", side="allies", strength=30)
     new_unit(page, panel, ["tok3"], name="Goblins", side="enemies", strength=20)
@@ -245,9 +203,8 @@ def test_link_unlink_an_automatic_round_and_a_whispered_card(
 
     panel.locator("[data-action=start]").click()
     panel.locator("[data-action=roundAuto]").click()
-    expect(panel.locator(".bb-phase")).to_contain_text("Round 1")
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
 
-    page.evaluate("game.settings.set('background-battle', 'whisperToGm', true)")
     panel.locator("[name=winner]").select_option("enemies")
     panel.locator("[data-action=endBattle]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
@@ -303,13 +260,13 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     assert len(calls) == fates["killed"] + fates["wounded"]
     expected_call = "addCondition" if system == "wfrp4e" else "toggleStatusEffect"
     assert {c["call"] for c in calls} == {expected_call}
-    page.wait_for_function("StandIn.record.chat.length > 0")
-    chat = record(page, "chat")
+    page.wait_for_function(f"({CASUALTY_CARDS}).length > 0")
+    chat = page.evaluate(CASUALTY_CARDS)
     assert len(chat) == 1 and "Dwarves" in chat[0]["content"]
 
     # Apply again, and ask the bridge again: nothing changes
     writes, conditions = len(record(page, "updates")), len(calls)
-    dwarves.locator("[data-action=applyUnit]").click()
+    expect(dwarves.locator("[data-action=applyUnit]")).to_have_count(0)
     panel.locator("[data-action=applyAll]").click()
     orcs_applied = orcs.locator(".bb-applied")
     expect(orcs_applied).to_be_visible()  # the one unit not applied yet
@@ -319,7 +276,9 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     assert [tokens_after[i] for i in ("tok1", "tok2", "tok3")] == soldiers
     assert len(record(page, "updates")) == writes + 1  # only the orcs' token
     assert len(record(page, "conditions")) == conditions
-    assert tokens_after["tok4"]["name"] == "Soldier 4 (10/10)"
+    # the orcs' head count is hidden from players: their token keeps its name for everyone
+    assert tokens_after["tok4"]["name"] == "Soldier 4"
+    assert tokens_after["tok4"]["flags"]["background-battle"]["applied"]["counts"]["fighters"] == 10
 
     # Undo apply: the soldiers are back exactly as they were (WFRP4e: no prone, no fatigued
     # left over from the system's own rules), and the bridge forgot the report
@@ -406,11 +365,19 @@ def test_a_second_gm_changes_nothing(
     assert record(second, "updates") == []
     assert record(second, "conditions") == []
 
-    # pressing Apply again in the second browser writes nothing anywhere
-    writes = len(record(page, "updates"))
-    other_dwarves.locator("[data-action=applyUnit]").click()
-    expect(second.locator("#notifications .info")).to_have_count(2)
+    # the unit shows applied: Apply is gone, only Undo apply is offered
+    expect(other_dwarves.locator("[data-action=applyUnit]")).to_have_count(0)
     expect(second.locator("#notifications .info").last).to_contain_text("the active GM")
+    # a second request (a panel that had not heard yet) writes nothing anywhere
+    writes = len(record(page, "updates"))
+    unit = other_dwarves.get_attribute("data-unit")
+    refused = second.evaluate(
+        """unit => game.modules.get("background-battle").api.app.client
+             .request("request_casualties", {battle: "ambush", unit})
+             .then(() => "sent", (error) => error.code)""",
+        unit,
+    )
+    assert refused == "already_applied"
     assert bridge_barrier(page) == "wrong_phase"
     # the undo of Apply is the active GM's too
     other_dwarves.locator("[data-action=undoApply]").click()
@@ -477,13 +444,18 @@ def test_players_see_the_player_view_read_only(
     orcs = player.locator(".bb-unit", has_text="Orcs")
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters ?")
     expect(player.locator(".bb-side.bb-enemies .bb-strength")).to_contain_text("?")
-    expect(player.locator("button[data-action]:not([data-action=reconnect])")).to_have_count(0)
+    expect(
+        player.locator(
+            "button[data-action]:not([data-action=reconnect]):not([data-action=toggleCompact])"
+        )
+    ).to_have_count(0)
 
-    # a player may look at another battle: a choice of their own, no world setting written
+    # a battle the GM has not shown to players is not listed for them (names included)
     create_battle(panel, "siege")
-    player.locator("[name=battle]").select_option("siege")
-    expect(player.locator(".bb-phase")).to_have_attribute("data-status", "setup")
-    expect(player.locator(".bb-unit")).to_have_count(0)
+    expect(player.locator("[name=battle] option")).to_have_count(2)  # "—" and ambush
+    player_names = player.locator("[name=battle] option").all_inner_texts()
+    assert not [n for n in player_names if "siege" in n]
+    expect(player.locator(".bb-unit-tokens")).to_have_count(0)  # no "0 tokens" for players
     assert record(player_page, "settingsSet") == []
     assert not [n for n in record(player_page, "notices") if n["level"] != "info"]
     player_page.context.close()
@@ -509,6 +481,8 @@ def test_influence_is_read_on_the_chosen_rolltable(
 ) -> None:
     panel = open_foundry(page)
     connected(panel)
+    # cards to the GMs only: the card shows the GM's total (a public one hides it, see below)
+    page.evaluate("game.settings.set('background-battle', 'whisperToGm', true)")
     set_up_fight(page, panel)
     page.evaluate(
         """StandIn.addTable({_id: "infl", name: "My influence", formula: "1d100", results: [
@@ -523,8 +497,9 @@ def test_influence_is_read_on_the_chosen_rolltable(
     panel.locator("[name=influenceSide]").select_option("allies")
     panel.locator("[name=influenceRoll]").fill("50")
     panel.locator("[data-action=influence]").click()
-    page.wait_for_function("StandIn.record.chat.length === 1")
-    chat = record(page, "chat")
+    influence_cards = "StandIn.record.chat.filter(c => c.content.includes('Influence of'))"
+    page.wait_for_function(f"{influence_cards}.length === 1")
+    chat = page.evaluate(influence_cards)
     assert len(chat) == 1
     card = chat[0]["content"]
     total = int(re.search(r"= (-?\d+)", card).group(1))

@@ -1,0 +1,90 @@
+/**
+ * The panel's controls of a running battle: the round (always on top, also in compact mode),
+ * the leader's command, a side's strength by hand, the end, and Influence.
+ */
+import { button, field, section, sideSelect } from "./panel-controls.mjs";
+import { esc, t } from "./i18n.mjs";
+
+/** Roll the round, or type both d100 rolls: the controls of compact mode too. */
+export function roundControls(view, ctx) {
+  if (view.status !== "fighting") return "";
+  return (
+    `<div class="bb-row bb-round" data-next-round="${esc((view.round ?? 0) + 1)}">` +
+    button("roundAuto", "Panel.RoundAuto", { disabled: ctx.pending, cls: "bb-primary" }) +
+    field("rollAllies", "Fields.rolls.allies", { tip: "Tip.rollAllies", enter: "roundRolls", attrs: { min: 1, max: 100 } }) +
+    field("rollEnemies", "Fields.rolls.enemies", { tip: "Tip.rollEnemies", enter: "roundRolls", attrs: { min: 1, max: 100 } }) +
+    button("roundRolls", "Panel.RoundRolls", { disabled: ctx.pending }) +
+    "</div>"
+  );
+}
+
+function leader(ctx) {
+  return (
+    `<div class="bb-row bb-leader">` +
+    sideSelect("leaderSide", { tip: "Tip.leaderSide" }) +
+    field("leaderSl", "Panel.SL", { tip: "Tip.leaderSl", enter: "leader" }) +
+    field("leaderSuccess", "Panel.Success", { kind: "checkbox", tip: "Tip.leaderSuccess", attrs: { checked: true }, labelFirst: false }) +
+    button("leader", "Panel.LeaderCommand", { disabled: ctx.pending }) +
+    "</div>"
+  );
+}
+
+function setStrength(ctx) {
+  return (
+    `<div class="bb-row bb-set-strength">` +
+    sideSelect("strengthSide", { tip: "Tip.strengthSide" }) +
+    field("strengthValue", "Panel.NewStrength", { tip: "Tip.strengthValue", enter: "setStrength", attrs: { min: 0 } }) +
+    button("setStrength", "Panel.Set", { disabled: ctx.pending }) +
+    "</div>"
+  );
+}
+
+function end(ctx) {
+  return (
+    `<div class="bb-row bb-end">` +
+    field("fleeing", "Panel.Fleeing", { kind: "text", tip: "Tip.fleeing", enter: "pcsWon", attrs: { placeholder: "0, 1/2, 0.25" } }) +
+    button("pcsWon", "Panel.PcsWon", { disabled: ctx.pending }) +
+    `<label class="bb-field"><span>${esc(t("Panel.Winner"))}</span> ${sideSelect("winner", { tip: "Tip.winner", auto: "Panel.WinnerAuto" })}</label>` +
+    button("endBattle", "Panel.EndBattle", { disabled: ctx.pending }) +
+    "</div>"
+  );
+}
+
+function influence(view, ctx) {
+  const tables = ctx.tables
+    .map((tb) => `<option value="${esc(tb.id)}"${tb.id === ctx.tableId ? " selected" : ""}>${esc(tb.name)}</option>`)
+    .join("");
+  // The winner's side by default once the battle has one (after the battle only the winner rolls).
+  return (
+    `<div class="bb-row bb-influence">` +
+    sideSelect("influenceSide", { tip: "Tip.influenceSide", selected: view.winner ?? "allies" }) +
+    field("influenceRoll", "Panel.Roll", { tip: "Tip.influenceRoll", enter: "influence", attrs: { min: 1, max: 100 } }) +
+    button("influence", "Panel.RollInfluence", { disabled: ctx.pending }) +
+    `<label class="bb-field"><span>${esc(t("Panel.Table"))}</span> ` +
+    `<select name="influenceTable" data-tooltip="${esc(t("Tip.influenceTable"))}" aria-label="${esc(t("Panel.Table"))}">` +
+    `<option value="">${esc(t("Influence.DefaultTable"))}</option>${tables}</select></label>` +
+    button("importTable", "Panel.ImportTable") +
+    "</div>"
+  );
+}
+
+/** The sections of a running or ended battle, for a GM. */
+export function fightSections(view, ctx) {
+  const closed = ctx.closed;
+  if (view.status === "fighting") {
+    return (
+      section("leader", "Panel.Leader", leader(ctx), { closed }) +
+      section("end", "Panel.End", end(ctx), { closed }) +
+      section("strength", "Panel.SetStrength", setStrength(ctx), { closed }) +
+      section("influence", "Panel.Influence", influence(view, ctx), { closed })
+    );
+  }
+  if (view.status === "ended") {
+    return (
+      `<div class="bb-row">${button("applyAll", "Panel.ApplyAll", { disabled: ctx.pending })}</div>` +
+      section("influence", "Panel.Influence", influence(view, ctx), { closed }) +
+      section("strength", "Panel.SetStrength", setStrength(ctx), { closed })
+    );
+  }
+  return "";
+}

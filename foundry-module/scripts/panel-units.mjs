@@ -1,0 +1,120 @@
+/**
+ * The panel's units: a row per unit (head count, starting strength, tokens, casualties, the
+ * buttons that make sense now), the new-unit form, and the proposal of both sides from the scene.
+ */
+import { button, field, sideSelect } from "./panel-controls.mjs";
+import { counted, shown } from "./step-words.mjs";
+import { esc, t } from "./i18n.mjs";
+
+const SIZES = ["tiny", "little", "small", "average", "large", "enormous", "monstrous"];
+
+function casualtiesText(c) {
+  return (
+    `<span class="bb-casualties" data-killed="${esc(shown(c.killed))}" data-wounded="${esc(shown(c.wounded))}" data-fit="${esc(shown(c.fit))}">` +
+    `${esc(t("Fate.Killed"))} ${esc(shown(c.killed))} · ${esc(t("Fate.Wounded"))} ${esc(shown(c.wounded))} · ` +
+    `${esc(t("Fate.Fit"))} ${esc(shown(c.fit))}</span>`
+  );
+}
+
+/** The buttons of a unit for a GM: link/unlink always; Detach while fighting; Apply / Undo apply as the tokens stand. */
+function unitButtons(unit, view, ctx, report) {
+  const b = (action, label) => button(action, label, { unit: unit.id, disabled: ctx.pending });
+  let buttons = b("linkSelected", "Panel.LinkSelected") + b("unlinkSelected", "Panel.UnlinkSelected");
+  if (view.status === "fighting") {
+    buttons +=
+      field(`detach-${unit.id}`, "Panel.DetachCount", {
+        tip: "Tip.detachCount",
+        enter: "detach",
+        bare: true,
+        attrs: { min: 1, "data-unit": unit.id },
+      }) +
+      b("detach", "Panel.Detach");
+  }
+  if (view.status === "ended") {
+    // Apply while the tokens do not show the unit's result (none yet, or the battle changed since).
+    const c = unit.casualties ?? {};
+    const current = report && ["killed", "wounded", "fit"].every((fate) => report[fate] === c[fate]);
+    if (!current) buttons += b("applyUnit", "Panel.Apply");
+    if (report) buttons += b("undoApply", "Panel.UndoApply");
+  }
+  return `<div class="bb-unit-buttons">${buttons}</div>`;
+}
+
+/** A unit's row. Players see no token count (their connection has no Foundry data). */
+export function unitRow(unit, view, ctx) {
+  const tokens = ctx.foundry?.tokens?.[unit.id] ?? [];
+  const report = ctx.foundry?.applied?.[unit.id];
+  const applied = report
+    ? `<span class="bb-applied">${esc(t("Panel.Applied", { killed: report.killed, wounded: report.wounded, fit: report.fit }))}</span>`
+    : "";
+  const tokenCount = ctx.isGM
+    ? `<span class="bb-unit-tokens" data-count="${tokens.length}">${esc(counted("Panel.TokenCount", tokens.length))}</span> `
+    : "";
+  return (
+    `<li class="bb-unit" data-unit="${esc(unit.id)}" data-side="${esc(unit.side)}" data-drop="unit">` +
+    `<span class="bb-unit-name">${esc(unit.name)}</span> ` +
+    `<span class="bb-unit-figures">${esc(t("Panel.Fighters"))} ${esc(shown(unit.fighters))} · ` +
+    `${esc(t("Panel.StartStrength", { strength: shown(unit.strength) }))}` +
+    (unit.detached ? ` · ${esc(t("Panel.Detached", { count: unit.detached }))}` : "") +
+    "</span> " +
+    tokenCount +
+    (unit.casualties && view.status !== "setup" ? casualtiesText(unit.casualties) : "") +
+    ` ${applied}` +
+    (ctx.isGM ? unitButtons(unit, view, ctx, report) : "") +
+    "</li>"
+  );
+}
+
+/** The form for a unit from the selected tokens. */
+export function newUnitForm(ctx) {
+  const sizes = SIZES.map(
+    (s) => `<option value="${s}"${s === "average" ? " selected" : ""}>${esc(t(`Size.${s}`))}</option>`,
+  ).join("");
+  return (
+    `<div class="bb-row bb-new-unit">` +
+    field("unitName", "Panel.Name", { kind: "text", tip: "Tip.unitName", enter: "newUnit", attrs: { maxlength: 64 } }) +
+    sideSelect("unitSide", { tip: "Tip.unitSide" }) +
+    field("unitStrength", "Fields.strength", { tip: "Tip.unitStrength", enter: "newUnit", attrs: { min: 0 } }) +
+    field("unitRating", "Panel.Rating", { tip: "Tip.unitRating", enter: "newUnit", attrs: { min: 0 } }) +
+    `<label class="bb-field"><span>${esc(t("Panel.Size"))}</span> <select name="unitSize" data-tooltip="${esc(t("Tip.unitSize"))}" aria-label="${esc(t("Panel.Size"))}">${sizes}</select></label>` +
+    field("oneForMany", "Panel.OneForMany", { kind: "checkbox", tip: "Tip.oneForMany", labelFirst: false }) +
+    field("headCount", "Panel.HeadCount", { tip: "Tip.headCount", enter: "newUnit", attrs: { min: 1 } }) +
+    button("newUnit", "Panel.NewUnitFromSelected", { disabled: ctx.pending }) +
+    "</div>"
+  );
+}
+
+/**
+ * Both sides from the scene, waiting for the GM's confirmation: a row per unit with its head
+ * count and a strength to type (required), then Create both sides or Cancel.
+ */
+export function sceneProposal(proposal, ctx) {
+  if (!proposal) {
+    return (
+      `<div class="bb-row bb-scene">` +
+      `<select name="sceneGroupBy" data-tooltip="${esc(t("Tip.sceneGroupBy"))}" aria-label="${esc(t("Scene.GroupBy"))}">` +
+      `<option value="actor">${esc(t("Scene.ByActor"))}</option><option value="name">${esc(t("Scene.ByName"))}</option></select>` +
+      button("sceneSides", "Scene.FromScene", { disabled: ctx.pending }) +
+      "</div>"
+    );
+  }
+  const rows = ["allies", "enemies"]
+    .flatMap((side) =>
+      proposal[side].map(
+        (unit, i) =>
+          `<tr class="bb-proposed" data-side="${side}" data-key="${esc(unit.key)}" data-fighters="${unit.fighters}">` +
+          `<td>${esc(t(`Side.${side}`))}</td><td>${esc(unit.name)}</td>` +
+          `<td>${esc(counted("Panel.TokenCount", unit.fighters))}</td>` +
+          `<td><input type="number" name="sceneStrength-${side}-${i}" min="0" step="1" data-enter="sceneConfirm" ` +
+          `data-tooltip="${esc(t("Tip.sceneStrength"))}" aria-label="${esc(t("Scene.Strength", { name: unit.name }))}"></td></tr>`,
+      ),
+    )
+    .join("");
+  return (
+    `<div class="bb-scene-proposal"><p>${esc(t("Scene.Confirm"))}</p>` +
+    `<table><thead><tr><th>${esc(t("Panel.Side"))}</th><th>${esc(t("Panel.Name"))}</th>` +
+    `<th>${esc(t("Panel.Fighters"))}</th><th>${esc(t("Fields.strength"))}</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `<div class="bb-row">${button("sceneConfirm", "Scene.Create", { disabled: ctx.pending, cls: "bb-primary" })}` +
+    `${button("sceneCancel", "Scene.Cancel")}</div></div>`
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The players' eye: a second connection of a GM's browser, with the player token, that watches
+ * the battle shown. What it receives is exactly what a player may see (the core's player view),
+ * so public chat cards are built from it and never from the GM's numbers.
+ */
+import { BridgeClient } from "./logic/bridge-client.mjs";
+import { log } from "./log.mjs";
+
+export class PlayerEye {
+  /** `url`: the checked bridge address; `token`: the player token. */
+  constructor(url, token) {
+    this.client = new BridgeClient({
+      url,
+      token,
+      createSocket: (address) => new WebSocket(address),
+      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
+      page: { protocol: window.location.protocol, hostname: window.location.hostname },
+    });
+    this.watching = null;
+    this.client.on("status", (status) => log.debug("players' eye", status));
+  }
+
+  /** Something to call with every message the players' connection receives. */
+  on(listener) {
+    return this.client.on("message", listener);
+  }
+
+  start(battle) {
+    this.follow(battle);
+    this.client.start();
+  }
+
+  /** Watches the battle now shown (and only it). */
+  follow(battle) {
+    if (this.watching && this.watching !== battle) this.client.unwatch(this.watching);
+    this.watching = battle;
+    if (battle) this.client.watch(battle);
+  }
+
+  /** The player view of a battle, as this connection holds it, or null. */
+  view(battle) {
+    return this.client.states.get(battle)?.view ?? null;
+  }
+
+  stop() {
+    this.client.stop();
+  }
+}

@@ -1,0 +1,105 @@
+// The battle's story from the core's log: steps in force, strength over rounds, plural forms,
+// sides from the scene and the strength chart.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  bonusUsed,
+  effectiveEntries,
+  lastStep,
+  strengthBefore,
+  strengthHistory,
+} from "../../foundry-module/scripts/logic/battle-story.mjs";
+import { pluralCategory } from "../../foundry-module/scripts/logic/plural.mjs";
+import { sidesFromTokens } from "../../foundry-module/scripts/logic/scene-sides.mjs";
+import { strengthChart } from "../../foundry-module/scripts/logic/strength-chart.mjs";
+
+// A log as the core writes it (events copied from a run of background_battle.api).
+const started = { command: { type: "start" }, events: [{ type: "battle_started", initial: { allies: 30, enemies: 60 } }] };
+const leader = {
+  command: { type: "leader_command", side: "allies", sl: 3 },
+  events: [{ type: "leader_commanded", side: "allies", success: true, sl: 3, bonus: 5, strength_for_next_test: 35 }],
+};
+const round1 = {
+  command: { type: "resolve_round", mode: "auto" },
+  events: [
+    {
+      type: "round_resolved", round: 1, mode: "auto", targets: { allies: 35, enemies: 60 },
+      rolls: { allies: 14, enemies: 85 }, sl: { allies: 2, enemies: -2 }, winner: "allies",
+      lost: { allies: 0, enemies: 4 }, strength: { allies: 30, enemies: 56 },
+    },
+  ],
+};
+const round2 = {
+  command: { type: "resolve_round", mode: "rolls" },
+  events: [
+    {
+      type: "round_resolved", round: 2, mode: "rolls", targets: { allies: 30, enemies: 56 },
+      rolls: { allies: 95, enemies: 5 }, sl: { allies: -6, enemies: 5 }, winner: "enemies",
+      lost: { allies: 11, enemies: 0 }, strength: { allies: 19, enemies: 56 },
+    },
+  ],
+};
+const added = { command: { type: "add_unit" }, events: [{ type: "unit_added" }] };
+const undo = (entry) => ({ command: { type: "undo" }, events: [{ type: "undone", entry }] });
+
+test("an undone step and the undo itself are not in force", () => {
+  const log = [added, started, round1, undo(2)];
+  assert.deepEqual(effectiveEntries(log).map((s) => s.index), [0, 1]);
+  // the undo is the last step (it tells what it took back)
+  assert.deepEqual(lastStep({ log }).event, { type: "undone", entry: 2 });
+  assert.equal(lastStep({ log: [...log, round2] }).event.type, "round_resolved");
+});
+
+test("the last step skips set-up entries", () => {
+  assert.equal(lastStep({ log: [started, added] }).event.type, "battle_started");
+  assert.equal(lastStep({ log: [added] }), null);
+});
+
+test("strength over the rounds, without the undone round", () => {
+  const view = { log: [added, started, leader, round1, round2, undo(4)] };
+  assert.deepEqual(strengthHistory(view), [
+    { round: 0, allies: 30, enemies: 60 },
+    { round: 1, allies: 30, enemies: 56 },
+  ]);
+});
+
+test("strength before a round and the leader's bonus used in it", () => {
+  const event = round1.events[0];
+  assert.equal(strengthBefore(event, "enemies"), 60);
+  assert.equal(bonusUsed(event, "allies"), 5);
+  assert.equal(bonusUsed(event, "enemies"), 0);
+  const hidden = { ...event, strength: { allies: 30, enemies: null }, lost: { allies: 0, enemies: null } };
+  assert.equal(strengthBefore(hidden, "enemies"), null);
+  assert.equal(bonusUsed(hidden, "enemies"), null);
+});
+
+test("plural categories in English and Russian", () => {
+  assert.deepEqual([1, 2].map((n) => pluralCategory("en", n)), ["one", "other"]);
+  assert.deepEqual([1, 3, 5, 21, 0].map((n) => pluralCategory("ru", n)), ["one", "few", "many", "one", "many"]);
+  assert.equal(pluralCategory("xx-not-a-language!", 2), "other");
+});
+
+test("5 friendly and 12 hostile tokens of two actors become two sides; the dead stay out", () => {
+  const tokens = [
+    ...Array.from({ length: 5 }, (_, i) => ({ id: `f${i}`, name: `Dwarf ${i}`, actorId: "dwarf", actorName: "Dwarf", disposition: 1 })),
+    ...Array.from({ length: 8 }, (_, i) => ({ id: `o${i}`, name: "Orc", actorId: "orc", actorName: "Orc", disposition: -1 })),
+    ...Array.from({ length: 4 }, (_, i) => ({ id: `g${i}`, name: "Goblin", actorId: "gob", actorName: "Goblin", disposition: -1 })),
+    { id: "dead", name: "Orc", actorId: "orc", actorName: "Orc", disposition: -1, dead: true },
+    { id: "n", name: "Cow", actorId: "cow", disposition: 0 },
+  ];
+  const sides = sidesFromTokens(tokens);
+  assert.deepEqual(sides.allies.map((u) => [u.name, u.fighters]), [["Dwarf", 5]]);
+  assert.deepEqual(sides.enemies.map((u) => [u.name, u.fighters]), [["Orc", 8], ["Goblin", 4]]);
+  assert.ok(!sides.enemies[0].tokens.includes("dead"));
+  const byName = sidesFromTokens(tokens, { by: "name" });
+  assert.equal(byName.allies.length, 5);
+});
+
+test("the chart draws a line per side it knows", () => {
+  const svg = strengthChart([{ round: 0, allies: 30, enemies: 60 }, { round: 1, allies: 30, enemies: 56 }], "t");
+  assert.match(svg, /data-side="allies"/);
+  assert.match(svg, /data-side="enemies"/);
+  const hidden = strengthChart([{ round: 0, allies: 30, enemies: null }], "t");
+  assert.doesNotMatch(hidden, /data-side="enemies"/);
+  assert.doesNotMatch(hidden, /NaN/);
+});

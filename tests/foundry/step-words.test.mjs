@@ -1,0 +1,83 @@
+// A step of the battle in words (the panel's result line and the chat cards), in English and
+// Russian, from the core's events as the GM and as the players see them. `game` is a small
+// stand-in of Foundry's Localization (format fills {name}) and of game.settings.get.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const ROOT = new URL("../../foundry-module/", import.meta.url);
+const strings = {
+  en: JSON.parse(readFileSync(new URL("lang/en.json", ROOT), "utf8")),
+  ru: JSON.parse(readFileSync(new URL("lang/ru.json", ROOT), "utf8")),
+};
+
+function useLanguage(lang) {
+  const lookup = (key) => key.split(".").reduce((node, part) => node?.[part], strings[lang]);
+  globalThis.game = {
+    i18n: {
+      lang,
+      has: (key) => typeof lookup(key) === "string",
+      localize: (key) => lookup(key) ?? key,
+      format: (key, data) => (lookup(key) ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in data ? String(data[name]) : m)),
+    },
+    settings: { get: () => "" },
+    tables: { get: () => null },
+  };
+}
+
+useLanguage("en");
+const { counted, describeLogStep, describeStep } = await import("../../foundry-module/scripts/step-words.mjs");
+
+// copied from a run of background_battle.api (GM view, then the player view of the same round)
+const round = {
+  type: "round_resolved", round: 1, mode: "auto", targets: { allies: 35, enemies: 60 },
+  rolls: { allies: 14, enemies: 85 }, sl: { allies: 2, enemies: -2 }, winner: "allies",
+  lost: { allies: 0, enemies: 4 }, strength: { allies: 30, enemies: 56 },
+};
+const seenByPlayers = {
+  ...round, targets: { allies: 35, enemies: null }, rolls: { allies: 14, enemies: null },
+  sl: { allies: 2, enemies: null }, lost: { allies: null, enemies: null }, strength: { allies: 30, enemies: null },
+};
+
+test("a round: rolls, targets with the leader's bonus, SL, strength before and after, winner", () => {
+  useLanguage("en");
+  const { title, lines } = describeStep(round);
+  assert.equal(title, "Round 1: Allies won");
+  assert.equal(
+    lines[0],
+    "Allies: d100 14 against 35, SL +2; (35 = strength 30 + leader's bonus 5); strength 30 → 30 (lost 0)",
+  );
+  assert.equal(lines[1], "Enemies: d100 85 against 60, SL -2; strength 60 → 56 (lost 4)");
+});
+
+test("what the player view hides reads ?", () => {
+  useLanguage("en");
+  const { lines } = describeStep(seenByPlayers);
+  assert.equal(lines[1], "Enemies: d100 ? against ?, SL ?; strength ? → ? (lost ?)");
+  assert.doesNotMatch(lines.join(" "), /56|60|85/);
+});
+
+test("an undo names the step it took back; Russian words", () => {
+  useLanguage("ru");
+  const log = [{ events: [round] }, { events: [{ type: "undone", entry: 0 }] }];
+  assert.equal(describeLogStep({ type: "undone", entry: 0 }, log[1], log).title, "Шаг назад: Раунд 1: победили Союзники");
+  assert.deepEqual([1, 3, 5].map((n) => counted("Panel.TokenCount", n)), ["1 токен", "3 токена", "5 токенов"]);
+  useLanguage("en");
+  assert.deepEqual([1, 2].map((n) => counted("Panel.TokenCount", n)), ["1 token", "2 tokens"]);
+});
+
+test("the end after the PCs' win gives the last stand's working", () => {
+  useLanguage("en");
+  const entry = {
+    events: [
+      { type: "pcs_won", fleeing: "1/2", enemy_strength: 44, fighting_strength: 22, damage: 11, allies_strength: 16 },
+      { type: "battle_ended", winner: "allies", reason: "pcs_won" },
+    ],
+  };
+  const { title, lines } = describeStep(entry.events[0], entry);
+  assert.equal(title, "The battle is over: Allies won");
+  assert.deepEqual(lines, [
+    "The PCs won their fight.",
+    "Enemies fleeing 1/2: their fighting strength 22 deals 11; the allies keep 16",
+  ]);
+});
