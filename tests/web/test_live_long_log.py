@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ class HeldPages:
     def __init__(self) -> None:
         self.asked: list[tuple[int, int]] = []
         self.held: list[str | bytes] = []
+        self.events = 0  # `event`s passed to the page
         self.released = False
         self.route: WebSocketRoute | None = None
 
@@ -57,10 +58,12 @@ class HeldPages:
             server.send(message)
 
         def to_page(message: str | bytes) -> None:
-            if not self.released and json.loads(message)["type"] == "log_page":
+            kind = json.loads(message)["type"]
+            if not self.released and kind == "log_page":
                 self.held.append(message)
-            else:
-                route.send(message)
+                return
+            self.events += kind == "event"
+            route.send(message)
 
         route.on_message(to_bridge)
         server.on_message(to_page)
@@ -70,6 +73,15 @@ class HeldPages:
         self.released = True
         for message in self.held:
             self.route.send(message)
+
+
+def until(page: Page, done: Callable[[], object]) -> None:
+    """Lets the page run (and the route's handlers with it) until `done()`, for at most 60 s."""
+    for _ in range(1200):
+        if done():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("waited 60 s")
 
 
 def names(page: Page) -> list[str]:
@@ -85,14 +97,11 @@ def test_a_long_battle_is_shown_with_its_whole_log_and_the_event_that_came_meanw
     gm_ctx.route_web_socket(re.compile(r"/ws$"), pages)
     gm = open_live(gm_ctx, f"{long_bridge.url}#token={GM_TOKEN}")
     # The only battle is followed at once; its first older page is asked for and held back.
-    for _ in range(600):
-        if pages.held:
-            break
-        gm.wait_for_timeout(50)
+    until(gm, lambda: pages.held)
     assert pages.asked == [(0, LENGTH - 500)]
     ack = long_bridge.command("ambush", {"type": "rename", "name": f"n{LENGTH + 1}"})
     assert (ack["type"], ack["version"]) == ("ack", LENGTH + 1)
-    gm.wait_for_timeout(300)  # the event is in the page by now, the battle not shown yet
+    until(gm, lambda: pages.events)  # the event is in the page, the battle not shown yet
     assert gm.evaluate("window.backgroundBattle.live.view") is None
     pages.release()
     wait_version(gm, LENGTH + 1)
