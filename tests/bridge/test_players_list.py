@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer, Running
+from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer, Running, started
 
 START = {"type": "start"}
-
-
-async def started(gm: Peer, battle: str) -> None:
-    await gm.create(battle)
-    for command in (ORCS, DWARVES, START):
-        assert (await gm.command(battle, command))["type"] == "ack"
 
 
 async def next_for(peer: Peer) -> dict[str, Any]:
@@ -108,3 +102,16 @@ async def test_gms_see_and_watch_battles_in_set_up(running: Running) -> None:
     assert listed(await watcher.recv()) == [("prepared", "setup")]
     state = await watcher.ask({"type": "subscribe", "battle": "prepared"}, "state")
     assert state["view"]["status"] == "setup"
+
+
+async def test_a_start_taken_back_hides_the_battle_from_players_again(running: Running) -> None:
+    gm = await running.gm()
+    await started(gm, "ambush")
+    player = await running.player(battle="ambush")
+    assert (await player.recv())["type"] == "state"
+    assert (await gm.command("ambush", {"type": "undo"}))["type"] == "ack"
+    assert running.bridge.hub.rooms["ambush"].battle.status == "setup"
+    hidden = await player.recv()
+    assert hidden == {"type": "battles", "battles": []}  # no event of the battle in set-up
+    await gm.command("ambush", {"type": "rename", "name": "Ford"})
+    assert await next_for(player) == {"type": "pong", "id": "probe"}
