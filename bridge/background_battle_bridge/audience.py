@@ -62,17 +62,25 @@ class Audience:
         self, battle: str, message: Message | Callable[[str], Message], players: bool = True
     ) -> None:
         """Send to a battle's watchers, one encoding per role."""
+        self._by_role(self.watchers.get(battle, ()), message, players)
+
+    def tell_everyone(
+        self, message: Message | Callable[[str], Message], players: bool = True
+    ) -> None:
+        """Send to every connected client, one encoding per role."""
+        self._by_role(self.clients, message, players)
+
+    def _by_role(
+        self, clients: Any, message: Message | Callable[[str], Message], players: bool
+    ) -> None:
         by_role: dict[str, list[ServerConnection]] = {"gm": [], "player": []}
-        for client in self._healthy(self.watchers.get(battle, ())):
+        for client in self._healthy(clients):
             by_role[client.role].append(client.ws)
         for role, connections in by_role.items():
             if not connections or (role == "player" and not players):
                 continue
             body = message(role) if callable(message) else message
             broadcast(connections, p.dumps(body))
-
-    def tell_everyone(self, message: Message) -> None:
-        broadcast([client.ws for client in self._healthy(self.clients)], p.dumps(message))
 
     def foundry(self) -> list[ServerConnection]:
         """The Foundry modules connected with the GM token."""

@@ -154,7 +154,7 @@ def already_applied(room: Room, unit: str) -> ProtocolError:
 
 async def _settled_request(hub: Hub, message: dict[str, Any]) -> tuple[str | None, Room]:
     request_id = _request_id(message)
-    room = hub.room(message)
+    room = hub.room(message, "gm")
     await settled(room)
     return request_id, room
 

@@ -125,7 +125,7 @@ class Hub:
                 "role": client.role,
                 "client": client.kind,
                 "protocol": p.PROTOCOL_VERSION,
-                "battles": self.summaries(archived=False),
+                "battles": self.summaries(client.role, archived=False),
                 "limits": {
                     "max_frame": p.MAX_FRAME,
                     "max_message": p.MAX_MESSAGE,
@@ -173,25 +173,36 @@ class Hub:
         if creating is not None:
             await asyncio.wait([creating[1]])
 
-    def room(self, message: dict[str, Any]) -> Room:
-        """The stored battle a message names.
+    def room(self, message: dict[str, Any], role: str) -> Room:
+        """The stored battle a message names, if the role is told of it (a player asking for a
+        battle still in set-up hears the same as for a name that does not exist).
 
         Raises:
             ProtocolError: `unknown_battle`.
         """
         name = p.text(message, "battle", max_len=p.MAX_NAME)
         room = self.rooms.get(name)
-        if room is None:
+        if room is None or not room.open_to(role):
             raise ProtocolError(
                 "unknown_battle", f"there is no battle named {name!r}", field="battle"
             )
         return room
 
-    def summaries(self, archived: bool) -> list[dict[str, Any]]:
-        return [room.summary() for room in self.rooms.values() if archived or not room.archived]
+    def summaries(self, role: str, archived: bool) -> list[dict[str, Any]]:
+        """The battles a role is told of; the archived ones only when asked (and to a GM)."""
+        return [
+            room.summary()
+            for room in self.rooms.values()
+            if (archived or not room.archived) and room.open_to(role)
+        ]
 
-    def announce_battles(self) -> None:
-        self.audience.tell_everyone({"type": "battles", "battles": self.summaries(False)})
+    def announce_battles(self, players: bool = True) -> None:
+        """Tell every client its role's list of battles; `players=False` when the change is
+        one players are not told of (a battle created, or archived unseen, in set-up)."""
+        self.audience.tell_everyone(
+            lambda role: {"type": "battles", "battles": self.summaries(role, archived=False)},
+            players,
+        )
 
 
 def not_stored(exc: NotStored) -> ProtocolError:

@@ -114,7 +114,7 @@ async def command(hub: Hub, message: dict[str, Any]) -> list[dict[str, Any]]:
     fingerprint = digest(message)
     if body.get("type") == "create_battle":
         return await create(hub, command_id, name, expected, fingerprint)
-    room = hub.room(message)
+    room = hub.room(message, "gm")
     version = await repeated(room, command_id, fingerprint)
     if version is not None:
         return [ack(command_id, room, version, duplicate=True)]
@@ -133,7 +133,7 @@ async def command(hub: Hub, message: dict[str, Any]) -> list[dict[str, Any]]:
             version=head.battle.version,
         )
     record: Record = {"kind": "archived", "id": command_id, "digest": fingerprint}
-    change = Change(record, tell=lambda _: hub.announce_battles())
+    change = Change(record, tell=lambda room: hub.announce_battles(room.battle.status != "setup"))
     if body.get("type") != "archive_battle":  # any other is the core's to judge
         battle, _events = apply(head.battle, body, hub.rng)
         entry = battle.log[-1].to_dict()
@@ -180,7 +180,7 @@ async def create(
 
     def created() -> None:
         hub.rooms[name] = room
-        hub.announce_battles()
+        hub.announce_battles(players=False)  # a battle in set-up is the GM's alone
 
     done = hub.committer.write(Write(name, 1, record, created, lambda _: None))
     hub.creating[name] = (room, done)
@@ -205,7 +205,7 @@ def publish_event(hub: Hub, room: Room, entry: dict[str, Any], status_before: st
             "view": room.view_without_log(role),
         }
 
-    hub.audience.publish(room.name, event)
+    hub.audience.publish(room.name, event, players=room.open_to("player"))
     if room.battle.status != status_before:
         hub.announce_battles()
 

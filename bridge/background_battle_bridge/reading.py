@@ -22,12 +22,13 @@ Replies = list[dict[str, Any]]
 
 async def list_battles(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
     archived = p.boolean(message, "archived", default=False)
-    return [{"type": "battles", "battles": hub.summaries(archived), **_id(message)}]
+    battles = hub.summaries(client.role, archived)
+    return [{"type": "battles", "battles": battles, **_id(message)}]
 
 
 async def subscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
     """Watch a battle: its `state`, or with `since_version` only what was missed (`events`)."""
-    room = hub.room(message)
+    room = hub.room(message, client.role)
     since = p.integer(message, "since_version", low=0, high=MAX_VERSION, optional=True)
     if since is not None and since > room.version:
         raise ProtocolError(
@@ -57,7 +58,7 @@ async def unsubscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Repl
 
 async def log_page(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
     """One page of a battle's log, as the client's role sees it."""
-    room = hub.room(message)
+    room = hub.room(message, client.role)
     since = p.integer(message, "since_version", low=0, high=room.version)
     until = p.integer(message, "until_version", low=since, high=room.version, optional=True)
     page = pages.log_page(room, client.role, since, room.version if until is None else until)

@@ -157,6 +157,11 @@ class Room:
             "archived": self.archived,
         }
 
+    def open_to(self, role: str) -> bool:
+        """Whether a role is told of this battle: a GM of every one, a player only of a battle
+        the GM has started and not archived (one in set-up is the GM's to prepare unseen)."""
+        return role == "gm" or (self.battle.status != "setup" and not self.archived)
+
     def unit_ids(self) -> list[str]:
         return [unit.id for unit in self.battle.units]
 

@@ -26,6 +26,7 @@ WAIT = 20  # seconds: only a guard against a hang, never a measured assertion
 ORCS = {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 12, "strength": 26}
 StartBridge = Callable[..., Any]  # the `start_bridge` fixture: (storage=None, **config) -> Running
 DWARVES = {"type": "add_unit", "name": "Dwarves", "side": "allies", "fighters": 10, "strength": 30}
+STARTING = (ORCS, DWARVES, {"type": "start"})  # a player is told of a started battle only
 
 
 class Peer:
@@ -76,6 +77,14 @@ class Peer:
 
     async def create(self, battle: str) -> dict[str, Any]:
         return await self.command(battle, {"type": "create_battle"})
+
+
+async def started(gm: Peer, battle: str = "ambush") -> None:
+    """A new battle, set up and started (version 3): one players are told of."""
+    await gm.create(battle)
+    for command in STARTING:
+        reply = await gm.command(battle, command)
+        assert reply["type"] == "ack", reply
 
 
 @dataclass

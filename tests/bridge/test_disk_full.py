@@ -12,7 +12,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bridge_helpers import WAIT, Peer, StartBridge
+from bridge_helpers import STARTING, WAIT, Peer, StartBridge
 
 from background_battle_bridge.storage import Record, SqliteStorage
 
@@ -100,6 +100,8 @@ async def test_a_full_disk_mid_stream_keeps_every_promise(
     hub = running.bridge.hub
     gm = await running.gm()
     await gm.create("ambush")
+    for command in STARTING:  # started, so that a player may watch it
+        await gm.command("ambush", command)
     gm_watcher = await running.gm(client="web", battle="ambush")
     player = await running.player(battle="ambush")
     for watcher in (gm_watcher, player):
@@ -108,6 +110,8 @@ async def test_a_full_disk_mid_stream_keeps_every_promise(
 
     answers = await send_phase(senders, "before")
     await hub.snapshots.drain()  # the file's size is settled
+    # the next record stored makes a snapshot due, whatever the last one covered
+    hub.snapshots.every = hub.rooms["ambush"].since_snapshot + 1
     disk.limit = storage.pages() + 2  # room for a few more records, not for a snapshot
     answers |= await send_phase(senders, "full")  # big transactions: refused whole
     answers |= await send_phase(senders, "full-slow", pipelined=False)  # some fit
@@ -117,7 +121,7 @@ async def test_a_full_disk_mid_stream_keeps_every_promise(
     assert refused and all(answers[key]["code"] == "not_stored" for key in refused)
     assert all(key.startswith("full") for key in refused)
     version_when_full = hub.rooms["ambush"].version
-    assert version_when_full == len(answers) - len(refused)  # a refusal changed nothing
+    assert version_when_full == len(STARTING) + len(answers) - len(refused)  # none changed a thing
 
     disk.limit = None
     answers |= await send_phase(senders, "after")
@@ -128,17 +132,19 @@ async def test_a_full_disk_mid_stream_keeps_every_promise(
     answers[retried] = again
 
     acked = {key: reply["version"] for key, reply in answers.items() if reply["type"] == "ack"}
-    last = max(acked.values())
-    assert sorted(acked.values()) == list(range(1, last + 1))  # contiguous, none lost or doubled
+    first, last = len(STARTING) + 1, max(acked.values())
+    assert sorted(acked.values()) == list(
+        range(first, last + 1)
+    )  # contiguous, none lost or doubled
     assert hub.rooms["ambush"].version == last
 
     # every watcher saw exactly the acknowledged changes, in order
     by_version = {version: key for key, version in acked.items()}
     for watcher in (gm_watcher, player):
         events = await events_until(watcher, last)
-        assert [event["version"] for event in events] == list(range(1, last + 1))
+        assert [event["version"] for event in events] == list(range(first, last + 1))
         assert [event["command"]["name"] for event in events] == [
-            by_version[version] for version in range(1, last + 1)
+            by_version[version] for version in range(first, last + 1)
         ]
 
     # snapshots resumed once there was space again (after their back-off)

@@ -30,14 +30,15 @@ async def test_tokens_are_stored_and_shown_to_gms_only(running: Running) -> None
     foundry = await running.gm(client="foundry")
     player = await running.player()
     await gm.create("ambush")
-    await gm.command("ambush", ORCS)
+    for command in (ORCS, DWARVES, {"type": "start"}):  # started: the player may watch it
+        await gm.command("ambush", command)
     await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
     await player.ask({"type": "subscribe", "battle": "ambush"}, "state")
     ack = await foundry.ask(
         {"type": "tokens", "id": "t1", "battle": "ambush", "unit": "u1", "token_ids": ["a", "b"]},
         "ack",
     )
-    assert ack == {"type": "ack", "id": "t1", "battle": "ambush", "version": 1}
+    assert ack == {"type": "ack", "id": "t1", "battle": "ambush", "version": 3}
     told = await gm.until("tokens")
     assert told == {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["a", "b"]}
     state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")

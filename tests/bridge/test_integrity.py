@@ -118,17 +118,18 @@ async def test_a_damaged_battle_is_quarantined_and_the_others_are_served(
     player = await running.player()
     state = await gm.ask({"type": "subscribe", "battle": "siege"})
     assert state["type"] == "state" and state["version"] == 1
-    assert (await player.ask({"type": "subscribe", "battle": "siege"}))["type"] == "state"
     refused = await gm.ask({"type": "subscribe", "battle": "ambush"})
     assert (refused["type"], refused["code"]) == ("error", "unknown_battle")
     assert (await gm.command("siege", DWARVES))["version"] == 2
+    assert (await gm.command("siege", {"type": "start"}))["version"] == 3  # players see it now
+    assert (await player.ask({"type": "subscribe", "battle": "siege"}, "state"))["version"] == 3
     await running.stack.aclose()
 
     # the records before the bad one are the battle's good part: `check --repair` brings it back
     done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1, done.stdout
     assert "'ambush': in quarantine #1" in done.stdout and "records 1-2" in done.stdout
-    assert "'siege': sound, version 2" in done.stdout
+    assert "'siege': sound, version 3" in done.stdout
     done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "records 1-2 (version 1) brought back from quarantine #1 as 'ambush'" in done.stdout

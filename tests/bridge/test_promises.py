@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bridge_helpers import ORCS, PLAYER, Peer, Running, StartBridge
+from bridge_helpers import ORCS, PLAYER, STARTING, Peer, Running, StartBridge, started
 
 from background_battle_bridge.storage import SqliteStorage
 
@@ -89,8 +89,7 @@ async def test_a_poisoned_frame_is_refused_and_the_battle_stays_readable(
     path = tmp_path / "battles.sqlite3"
     first = await start_bridge(SqliteStorage(path))
     gm = await first.gm()
-    await gm.create("ambush")
-    await gm.command("ambush", ORCS)
+    await started(gm)
     player = await first.player(battle="ambush")
     await player.until("state")
 
@@ -106,18 +105,18 @@ async def test_a_poisoned_frame_is_refused_and_the_battle_stays_readable(
         assert error["id"] == frame.split('"id":"', 1)[1].split('"', 1)[0]
     assert "internal" not in error["code"]
     await alive(gm)
-    assert first.bridge.hub.rooms["ambush"].version == 1
-    await readable(first, 1)
+    assert first.bridge.hub.rooms["ambush"].version == 3
+    await readable(first, 3)
     # the player saw nothing happen
     await alive(player)
     await first.stack.aclose()
 
     second = await start_bridge(SqliteStorage(path))
-    assert second.bridge.hub.rooms["ambush"].version == 1
-    await readable(second, 1)
+    assert second.bridge.hub.rooms["ambush"].version == 3
+    await readable(second, 3)
     gm = await second.gm()
     ack = await gm.command("ambush", {"type": "rename", "name": "Orc"})
-    assert ack["version"] == 2
+    assert ack["version"] == 4
 
 
 async def test_a_valid_pair_of_surrogate_escapes_is_a_character(running: Running) -> None:
@@ -135,17 +134,17 @@ async def test_a_valid_pair_of_surrogate_escapes_is_a_character(running: Running
 
 async def test_with_a_player_watching_a_refused_command_changes_nothing(running: Running) -> None:
     gm = await running.gm()
-    await gm.create("ambush")
+    await started(gm)
     player = await running.player(battle="ambush")
     await player.until("state")
     refused = await gm.command(
         "ambush", {"type": "rename", "name": "x", "deep": [[[[[[[[[]]]]]]]]]}
     )
     assert refused["type"] == "error" and refused["code"] != "internal"
-    assert running.bridge.hub.rooms["ambush"].version == 0
+    assert running.bridge.hub.rooms["ambush"].version == 3
     await gm.command("ambush", {"type": "rename", "name": "y"})
     event = await player.until("event")
-    assert event["version"] == 1  # the next event is the next version: nothing in between
+    assert event["version"] == 4  # the next event is the next version: nothing in between
 
 
 async def test_an_id_reused_for_another_request_is_refused_not_acknowledged(
@@ -181,6 +180,9 @@ async def test_a_long_battle_reaches_a_default_client_in_pages_under_the_limit(
         await gm.send({"type": "command", "id": f"m{n}", "battle": "ambush", "command": command})
     while (await gm.recv()).get("id") != "m149":
         pass
+    shown = {"type": "set_hidden", "hidden": []}  # the player's log is then the GM's
+    for command in (shown, *STARTING):  # started: a player is told of it
+        await gm.command("ambush", command)
     reader = await running.peer()  # websockets' default max_size: 1 MiB
     welcome = await reader.hello(PLAYER, "web")
     limit = welcome["limits"]["max_message"]
@@ -188,7 +190,7 @@ async def test_a_long_battle_reaches_a_default_client_in_pages_under_the_limit(
     frame = await reader.ws.recv()
     assert len(frame.encode()) <= limit
     state = json.loads(frame)
-    assert state["version"] == 150 and 0 < state["log_from"] < 150
+    assert state["version"] == 154 and 0 < state["log_from"] < 154
     log = state["view"]["log"]
     since, pages = 0, []
     while since < state["log_from"]:

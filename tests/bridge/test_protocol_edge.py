@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from bridge_helpers import GM, ORCS, PLAYER, Running
+from bridge_helpers import GM, ORCS, PLAYER, Running, started
 from websockets.exceptions import ConnectionClosed
 
 
 async def test_hello_gives_welcome_with_role_battles_and_limits(running: Running) -> None:
     gm = await running.gm()
-    await gm.create("ambush")
+    await started(gm, "ambush")
+    await gm.create("prepared")  # in set-up: not told to players
     other = await running.peer()
     welcome = await other.hello(PLAYER, "web")
     assert welcome == {
@@ -17,7 +18,7 @@ async def test_hello_gives_welcome_with_role_battles_and_limits(running: Running
         "role": "player",
         "client": "web",
         "protocol": 1,
-        "battles": [{"name": "ambush", "version": 0, "status": "setup", "archived": False}],
+        "battles": [{"name": "ambush", "version": 3, "status": "fighting", "archived": False}],
         "limits": {
             "max_frame": 65536,
             "max_message": 524288,
@@ -135,14 +136,14 @@ async def test_list_battles_hides_archived_unless_asked(running: Running) -> Non
 
 async def test_subscribe_and_unsubscribe(running: Running) -> None:
     gm = await running.gm()
-    await gm.create("ambush")
+    await started(gm, "ambush")
     watcher = await running.player()
     state = await watcher.ask({"type": "subscribe", "battle": "ambush"}, "state")
-    assert (state["battle"], state["version"]) == ("ambush", 0)
+    assert (state["battle"], state["version"]) == ("ambush", 3)
     assert "foundry" not in state
     gone = await watcher.ask({"type": "unsubscribe", "battle": "ambush"})
     assert gone == {"type": "unsubscribed", "battle": "ambush"}
-    await gm.command("ambush", ORCS)
+    await gm.command("ambush", {"type": "rename", "name": "Ford"})
     # nothing about ambush reaches the watcher any more: the next thing it hears is its pong
     assert (await watcher.ask({"type": "ping"}))["type"] == "pong"
 

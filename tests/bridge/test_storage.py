@@ -127,7 +127,7 @@ async def test_a_failing_snapshot_changes_no_answer_and_backs_off(
     running = await start_bridge(NoRoomForSnapshots(), snapshot_every=1)
     gm = await running.gm()
     await gm.create("ambush")
-    player = await running.player(battle="ambush")
+    player = await running.gm(client="web", battle="ambush")  # set-up: a GM's to watch
     await player.until("state")
     for n in range(30):
         ack = await gm.command("ambush", {"type": "rename", "name": f"n{n}"})
@@ -193,7 +193,7 @@ async def test_changes_decided_on_a_change_that_failed_are_refused_with_it(
 ) -> None:
     storage = FailsOnce(tmp_path / "once.sqlite3")
     running, gm = await with_battle(start_bridge, storage)
-    watcher = await running.player(battle="ambush")
+    watcher = await running.gm(client="web", battle="ambush")  # set-up: a GM's to watch
     await watcher.until("state")
     senders = [await running.gm() for _ in range(5)]
     storage.armed = True

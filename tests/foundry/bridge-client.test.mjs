@@ -161,3 +161,20 @@ test("an unapplied message takes the unit's report out of the battle's Foundry d
   sockets[0].deliver({ type: "unapplied", battle: "siege", unit: "u2" });
   assert.deepEqual(Object.keys(client.states.get("ambush").foundry.applied), ["u2"]);
 });
+
+test("a watched battle refused as unknown is subscribed once the bridge lists it", () => {
+  // A player is told of a battle only once the GM starts it (docs/protocol.md).
+  const { client, sockets } = setup();
+  client.watch("ambush");
+  client.start();
+  welcome(sockets[0]);
+  const refused = { type: "error", code: "unknown_battle", field: "battle", battle: "ambush" };
+  sockets[0].deliver({ ...refused, message: "there is no battle named 'ambush'", params: {} });
+  sockets[0].deliver({ type: "battles", battles: [{ name: "other", version: 0, status: "fighting", archived: false }] });
+  assert.equal(sockets[0].sent.length, 2); // hello, the refused subscribe: nothing more yet
+  const listed = { name: "ambush", version: 3, status: "fighting", archived: false };
+  sockets[0].deliver({ type: "battles", battles: [listed] });
+  assert.deepEqual(sockets[0].sent.at(-1), { type: "subscribe", battle: "ambush" });
+  sockets[0].deliver({ type: "battles", battles: [listed] });
+  assert.equal(sockets[0].sent.length, 3); // once, not on every list
+});

@@ -14,7 +14,6 @@ from bridge_gm import BridgeGM, lost_battle, started_battle
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
-expect.set_options(timeout=20_000)
 
 Open = Callable[..., Locator]
 ALLIES = [f"Scene.scene1.Token.tok{i}" for i in (1, 2, 3, 4)]

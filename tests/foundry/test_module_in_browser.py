@@ -22,7 +22,6 @@ from websockets.sync.client import connect
 
 pytestmark = pytest.mark.timeout(180)
 
-expect.set_options(timeout=20_000)
 
 PANEL = "#background-battle-panel"
 

@@ -25,7 +25,6 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
 
-expect.set_options(timeout=20_000)
 
 SCREEN = {"width": 1280, "height": 800}
 APP = "game.modules.get('background-battle').api.app"

@@ -14,7 +14,6 @@ from foundry_steps import remote_player
 from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
-expect.set_options(timeout=20_000)
 
 Open = Callable[..., Locator]
 

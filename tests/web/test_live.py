@@ -38,14 +38,15 @@ def test_a_gm_page_and_a_player_page_follow_one_battle_live(
     assert "token" not in player.url
     expect(player.locator("#live-role")).to_contain_text("read-only")
     expect(player.locator("#live-create-form")).to_be_hidden()
-    # The only battle on the bridge: followed at once, without a click.
-    player.wait_for_selector('html[data-live-battle="ambush"]')
-    wait_version(player, 0)
 
     # The GM sets the battle up and plays a round; each change is a bridge command.
     add_unit(gm, "allies", "Dwarves", 10, strength=30)
     add_unit(gm, "enemies", "Orcs", 12, strength=26)
+    # A battle in set-up is the GM's alone: the player's page is told of none.
+    assert player.get_attribute("html", "data-live-battle") is None
     start(gm)
+    # Once started it is the only battle the player is told of: followed without a click.
+    player.wait_for_selector('html[data-live-battle="ambush"]')
     lost_round(gm, 2, 3)
     assert version(gm) == 4
     # The GM's result card by the button, from the bridge's event and the page's own core.

@@ -61,6 +61,7 @@ export class BridgeClient {
     this.states = new Map();
     this.loading = new Map();
     this.watched = new Set();
+    this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
     this.listeners = { status: new Set(), message: new Set() };
     this.status = { state: "idle" };
@@ -220,6 +221,7 @@ export class BridgeClient {
     if (!this.watched.delete(battle)) return;
     this.states.delete(battle);
     this.loading.delete(battle);
+    this.unseen.delete(battle);
     if (this.connected) this.sendRaw({ type: "unsubscribe", battle });
   }
 
@@ -257,6 +259,10 @@ export class BridgeClient {
         break;
       case "battles":
         this.battles = message.battles ?? [];
+        // A player is told of a battle once the GM starts it: watch it from then on.
+        for (const battle of this.battles) {
+          if (this.unseen.delete(battle.name) && this.watched.has(battle.name)) this.subscribe(battle.name);
+        }
         break;
       case "state": {
         const state = {
@@ -302,6 +308,9 @@ export class BridgeClient {
           this.pending.delete(message.id);
           if (message.type === "error") waiting.reject(new BridgeError(message));
           else waiting.resolve(message);
+        }
+        if (message.type === "error" && message.code === "unknown_battle" && this.watched.has(message.battle)) {
+          this.unseen.add(message.battle);
         }
         if (message.type === "error" && message.code === "out_of_range" && message.battle) {
           // since_version ahead of the bridge (it lost data or was reset): take a fresh state.

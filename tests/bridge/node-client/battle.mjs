@@ -82,6 +82,18 @@ function made(type, fields = {}, commandType = undefined) {
   return message;
 }
 
+/** A player's hello naming the battle: its welcome lists it, then its state (no foundry). */
+async function playerJoins() {
+  const peer = await Peer.open("player");
+  peer.send(made("hello", { token: playerToken, client: "web", battle }));
+  const welcomed = await peer.take((m) => m.type === "welcome", "welcome");
+  assert.equal(welcomed.role, "player");
+  assert.ok(welcomed.battles.some((b) => b.name === battle && b.status === "fighting"));
+  const state = await peer.take((m) => m.type === "state", "state");
+  assert.ok(!("foundry" in state), "a player got foundry data");
+  return peer;
+}
+
 const gm = await Peer.open("gm");
 gm.send(made("hello", { token: gmToken, client: "cli", battle: undefined }));
 const welcome = await gm.take((m) => m.type === "welcome", "welcome");
@@ -96,11 +108,6 @@ assert.ok(listed.battles.some((b) => b.name === battle && b.version === 0));
 await gm.ask(made("ping"), "pong");
 assert.ok(!gm.inbox.some((m) => m.type === "event"), "create_battle sent an event");
 
-const player = await Peer.open("player");
-player.send(made("hello", { token: playerToken, client: "web", battle }));
-assert.equal((await player.take((m) => m.type === "welcome", "welcome")).role, "player");
-const playerState = await player.take((m) => m.type === "state", "state");
-assert.ok(!("foundry" in playerState), "a player got foundry data");
 const gmState = await gm.ask(made("subscribe", { since_version: undefined }), "state");
 assert.equal(gmState.version, 0);
 
@@ -108,6 +115,7 @@ assert.equal(gmState.version, 0);
 let version = 0;
 let gmView;
 let playerView;
+let player; // a player is told of the battle once it has started, and joins then
 const units = {};
 const sent = {};
 for (const shown of doc.client.command) {
@@ -122,7 +130,9 @@ for (const shown of doc.client.command) {
   assert.equal(ack.version, event.version);
   version = ack.version;
   gmView = event.view;
-  playerView = (await player.take((m) => m.type === "event" && m.version === version, kind)).view;
+  if (player)
+    playerView = (await player.take((m) => m.type === "event" && m.version === version, kind)).view;
+  if (kind === "start") player = await playerJoins();
   sent[kind] ??= message;
   for (const happened of event.events)
     if (happened.type === "unit_added") units[happened.unit.side] = happened.unit.id;
