@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bridge_gm import BridgeGM
+from bridge_gm import BridgeGM, started_battle
 from bridge_process import BridgeProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +19,9 @@ CLIENT = ROOT / "tests" / "foundry" / "long_log_client.mjs"
 GM_TOKEN = "gm-token-for-long-log-0123456789"
 PLAYER_TOKEN = "player-token-for-long-log-0123456789"
 LENGTH = 1200  # entries: more than two pages of 500
+# Started (players are told of a battle once it is), then renamed to "n4", "n5", … "n1200".
+UNITS = {"dwarves": ("allies", 10, 30, []), "orcs": ("enemies", 12, 26, [])}
+FIRST = ["add_unit", "add_unit", "start"]
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +34,9 @@ def long_battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     bridge.start()
     try:
         gm = BridgeGM(f"ws://127.0.0.1:{bridge.port}/ws", GM_TOKEN)
-        gm.command("ambush", type="create_battle")
-        gm.commands("ambush", [{"type": "rename", "name": f"n{n}"} for n in range(1, LENGTH + 1)])
+        started_battle(gm, "ambush", UNITS)
+        renames = [{"type": "rename", "name": f"n{n}"} for n in range(len(FIRST) + 1, LENGTH + 1)]
+        gm.commands("ambush", renames)
         state = gm.state("ambush")
         gm.close()
         yield f"ws://127.0.0.1:{bridge.port}/ws", state
@@ -64,5 +68,7 @@ def test_the_module_client_completes_a_long_log_page_by_page(
     assert (whole["announced"], whole["version"]) == (0, LENGTH)
     assert whole["pages"] == [[0, 500], [500, LENGTH - 500]]
     log = whole["log"]
-    assert [entry["command"]["name"] for entry in log] == [f"n{n}" for n in range(1, LENGTH + 1)]
+    assert [entry["command"]["type"] for entry in log[: len(FIRST)]] == FIRST
+    renamed = [entry["command"]["name"] for entry in log[len(FIRST) :]]
+    assert renamed == [f"n{n}" for n in range(len(FIRST) + 1, LENGTH + 1)]
     assert log[-500:] == bounded["view"]["log"]  # the GM's last page as the bridge sent it

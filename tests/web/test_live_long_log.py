@@ -16,12 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bridge_gm import BridgeGM
+from bridge_gm import BridgeGM, started_battle
 from live_pages import GM_TOKEN, PLAYER_TOKEN, Bridge, open_live, wait_version
 from playwright.sync_api import BrowserContext, Page, WebSocketRoute, expect
 
 LENGTH = 1100  # log entries: the state carries the last 500, the pages 1..500 and 501..600
-RENAMES = [{"type": "rename", "name": f"n{n}"} for n in range(1, LENGTH + 1)]
+# Started (players are told of a battle once it is), then renamed to "n4", "n5", … "n1100".
+UNITS = {"dwarves": ("allies", 10, 30, []), "orcs": ("enemies", 12, 26, [])}
+FIRST = ["add_unit", "add_unit", "start"]
+RENAMES = [{"type": "rename", "name": f"n{n}"} for n in range(len(FIRST) + 1, LENGTH + 1)]
 
 
 @pytest.fixture
@@ -30,7 +33,7 @@ def long_bridge(tmp_path: Path, site: Path) -> Iterator[Bridge]:
     running = Bridge(tmp_path / "bridge-data", site, "--sync", "normal", "--burst", "5000")
     running.start()
     gm = BridgeGM(f"ws://127.0.0.1:{running.port}/ws", GM_TOKEN)
-    gm.command("ambush", type="create_battle")
+    started_battle(gm, "ambush", UNITS)
     gm.commands("ambush", RENAMES)
     gm.close()
     yield running
@@ -85,8 +88,13 @@ def until(page: Page, done: Callable[[], object]) -> None:
 
 
 def names(page: Page) -> list[str]:
+    """The log's commands: the first ones' types, then the renames' names."""
     log: list[dict[str, Any]] = page.evaluate("window.backgroundBattle.live.view.log")
-    return [entry["command"]["name"] for entry in log]
+    first = [entry["command"]["type"] for entry in log[: len(FIRST)]]
+    return first + [entry["command"]["name"] for entry in log[len(FIRST) :]]
+
+
+WHOLE = [*FIRST, *(f"n{n}" for n in range(len(FIRST) + 1, LENGTH + 2))]
 
 
 def test_a_long_battle_is_shown_with_its_whole_log_and_the_event_that_came_meanwhile(
@@ -106,12 +114,12 @@ def test_a_long_battle_is_shown_with_its_whole_log_and_the_event_that_came_meanw
     pages.release()
     wait_version(gm, LENGTH + 1)
     assert pages.asked == [(0, LENGTH - 500), (500, LENGTH - 500)]
-    assert names(gm) == [f"n{n}" for n in range(1, LENGTH + 2)]
+    assert names(gm) == WHOLE
     expect(gm.locator("#log > li")).to_have_count(LENGTH + 1)
     assert gm.page_errors == []  # type: ignore[attr-defined]
 
     # A player's page (no route in between) gets the same log, as a player sees it.
     player = open_live(player_ctx, f"{long_bridge.url}#token={PLAYER_TOKEN}")
     wait_version(player, LENGTH + 1)
-    assert names(player) == [f"n{n}" for n in range(1, LENGTH + 2)]
+    assert names(player) == WHOLE
     assert player.page_errors == []  # type: ignore[attr-defined]
