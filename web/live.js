@@ -1,8 +1,10 @@
 // Live mode: the page follows a battle held by the bridge that serves it (docs/web.md, "Live mode").
 // The bridge's `state_view` is what the page paints; every change is a bridge `command`.
 import { STORAGE_KEYS } from "./config.js";
+import { olderLog } from "./log-pages.js";
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+const BUSY_RETRY_MS = 1000; // a log page refused as rate_limited: the battle is asked for again
 
 /** The token in the address bar's fragment (`#token=…`), if any; removes it from the bar. */
 export function takeTokenFromUrl() {
@@ -63,6 +65,7 @@ export class LiveClient {
     this.role = null;
     this.battle = null; // the name followed
     this.view = null; // the last view, log included
+    this.loading = null; // {view}: a long battle's state while its older log pages come
     this.pending = new Map(); // command id -> resolve
     this.counter = 0;
     this.prefix = `web-${crypto.getRandomValues(new Uint32Array(2)).join("")}`;
@@ -104,6 +107,7 @@ export class LiveClient {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.loading = null; // the reconnect's hello asks afresh
       this.failPending();
       if (this.stopped) return;
       const wait = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
@@ -116,6 +120,7 @@ export class LiveClient {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.busyTimer);
     this.failPending();
     if (this.ws) {
       const ws = this.ws;
@@ -144,23 +149,28 @@ export class LiveClient {
         break;
       case "state":
         if (message.battle !== this.battle) return;
+        if (message.log_from > 0) return this.loadOlderLog(message);
+        this.loading = null;
         this.view = message.view;
         this.hooks.onView(this.view, message);
         break;
-      case "event":
-        if (message.battle !== this.battle || !this.view) return;
-        if (message.version <= this.view.version) return; // already have it
-        if (message.version !== this.view.version + 1) return this.catchUp();
-        this.view = { ...message.view, log: [...this.view.log, { command: message.command, events: message.events }] };
-        this.hooks.onView(this.view, message);
+      case "event": {
+        const held = this.latest();
+        if (message.battle !== this.battle || !held) return;
+        if (message.version <= held.version) return; // already have it
+        if (message.version !== held.version + 1) return this.catchUp();
+        this.update({ ...message.view, log: [...held.log, { command: message.command, events: message.events }] }, message);
         break;
-      case "events":
-        if (message.battle !== this.battle || !this.view) return;
-        if (message.since_version !== this.view.version) return this.catchUp();
-        this.view = { ...message.view, log: [...this.view.log, ...message.entries] };
-        this.hooks.onView(this.view, message);
+      }
+      case "events": {
+        const held = this.latest();
+        if (message.battle !== this.battle || !held) return;
+        if (message.since_version !== held.version) return this.catchUp();
+        this.update({ ...message.view, log: [...held.log, ...message.entries] }, message);
         break;
+      }
       case "ack":
+      case "log_page":
       case "error":
         if (message.id && this.pending.has(message.id)) {
           const resolve = this.pending.get(message.id);
@@ -176,16 +186,64 @@ export class LiveClient {
     }
   }
 
+  /** The newest view held: the one still waiting for its older log, else the one shown. */
+  latest() {
+    return this.loading?.view ?? this.view;
+  }
+
+  /** A newer view: shown, or kept for when the older log has come. */
+  update(view, message) {
+    if (this.loading) {
+      this.loading.view = view;
+      return;
+    }
+    this.view = view;
+    this.hooks.onView(view, message);
+  }
+
+  /**
+   * A long battle's state has only the log's last page: the older pages are asked for first and
+   * the view is shown once its log is whole (events meanwhile join its end). Until then the page
+   * keeps what it showed; a newer state, a reconnect or another battle makes these pages moot.
+   */
+  async loadOlderLog(message) {
+    const loading = { view: message.view };
+    this.loading = loading;
+    const older = await olderLog((ask) => this.request(ask), message.battle, message.log_from);
+    if (this.loading !== loading) return;
+    this.loading = null;
+    const { error } = older;
+    if (error?.code === "not_connected") return;
+    if (error?.code === "rate_limited") {
+      this.busyTimer = setTimeout(() => {
+        if (this.battle === message.battle && !this.loading) this.catchUp();
+      }, BUSY_RETRY_MS);
+      return;
+    }
+    this.view = { ...loading.view, log: [...older.entries, ...loading.view.log] };
+    // A refused or empty page: shown with the hole rather than asked for again and again.
+    if (older.reached < message.log_from) {
+      const missing = `log entries ${older.reached + 1}..${message.log_from} did not come`;
+      this.hooks.onProblem(error ?? { code: "log_incomplete", field: null, message: missing, params: {} });
+    }
+    this.hooks.onView(this.view, { ...message, log_from: 0 });
+  }
+
   /** Follow one battle: its whole state now, its events after. */
   follow(name) {
     if (this.battle && this.battle !== name) this.send({ type: "unsubscribe", battle: this.battle });
     this.battle = name;
     this.view = null;
+    this.loading = null;
     this.send({ type: "subscribe", battle: name });
   }
 
+  /** Asks for what was missed since the newest view held (the whole state when none is). */
   catchUp() {
-    this.send({ type: "subscribe", battle: this.battle, since_version: this.view.version });
+    const held = this.latest();
+    const message = { type: "subscribe", battle: this.battle };
+    if (held) message.since_version = held.version;
+    this.send(message);
   }
 
   /** Send a request with a fresh id; resolves with its `ack` or `error` (never rejects). */

@@ -2,60 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BridgeClient, BridgeError } from "../../foundry-module/scripts/logic/bridge-client.mjs";
-
-class FakeSocket {
-  constructor(url) {
-    this.url = url;
-    this.sent = [];
-    this.readyState = 0;
-    this.closed = null;
-  }
-  send(text) {
-    this.sent.push(JSON.parse(text));
-  }
-  close(code) {
-    this.closed = code;
-    this.readyState = 3;
-  }
-  // test side
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(message) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-}
-
-function setup(overrides = {}) {
-  const sockets = [];
-  const timers = [];
-  const client = new BridgeClient({
-    url: "ws://127.0.0.1:8765/ws",
-    token: "gm-secret",
-    createSocket: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
-    timers: {
-      setTimeout: (fn, ms) => timers.push({ fn, ms }) - 1,
-      clearTimeout: (i) => {
-        timers[i] = null;
-      },
-    },
-    random: () => 0,
-    ...overrides,
-  });
-  const statuses = [];
-  client.on("status", (s) => statuses.push(s));
-  return { client, sockets, timers, statuses };
-}
+import { BridgeError } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+import { setup } from "./fake-bridge.mjs";
 
 const VIEW = (version, extra = {}) => ({ name: "ambush", version, status: "setup", units: [], ...extra });
 

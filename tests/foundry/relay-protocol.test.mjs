@@ -26,6 +26,11 @@ test("reading frames pass unchanged", () => {
   }
 });
 
+test("a relayed player may read a long battle's older log pages", () => {
+  const frame = { type: "log_page", id: "p1", battle: "ambush", since_version: 0, until_version: 700 };
+  assert.deepEqual(forwardFrame(frame, "p"), { send: frame });
+});
+
 test("a frame that would change anything is refused in the bridge's own error shape", () => {
   for (const type of ["command", "tokens", "request_casualties", "applied", "unapplied", undefined]) {
     const { send, reply } = forwardFrame({ type, id: "r1" }, "p");

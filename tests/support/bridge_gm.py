@@ -36,6 +36,16 @@ class BridgeGM:
     def command(self, battle: str, **command: Any) -> dict[str, Any]:
         return self.request("command", battle=battle, command=command)
 
+    def commands(self, battle: str, commands: list[dict[str, Any]]) -> dict[str, Any]:
+        """Sends the commands at once, not waiting in between; returns the last one's `ack`
+        (all are stored then: the bridge applies a client's commands in order)."""
+        request_id = ""
+        for command in commands:
+            request_id = f"t-{next(_ids)}"
+            message = {"type": "command", "id": request_id, "battle": battle, "command": command}
+            self.ws.send(json.dumps(message))
+        return self._wait(lambda m: m.get("id") == request_id)
+
     def state(self, battle: str) -> dict[str, Any]:
         self.ws.send(json.dumps({"type": "subscribe", "battle": battle}))
         state = self._wait(lambda m: m["type"] == "state" and m["battle"] == battle)

@@ -17,8 +17,8 @@ LIVE_TIMEOUT_MS = 60_000
 class Bridge(BridgeProcess):
     """The real bridge serving web/dist; `stop()` then `start()` keeps its port and its data."""
 
-    def __init__(self, data: Path, web: Path) -> None:
-        super().__init__(data, GM_TOKEN, PLAYER_TOKEN, "--web", str(web))
+    def __init__(self, data: Path, web: Path, *extra: str) -> None:
+        super().__init__(data, GM_TOKEN, PLAYER_TOKEN, "--web", str(web), *extra)
         self.sent = 0
 
     @property

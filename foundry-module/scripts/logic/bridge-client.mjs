@@ -7,8 +7,13 @@
  * a reconnect or a gap), keeps per battle the last `view` and the Foundry data, matches `ack` /
  * `error` to requests by id, and reconnects with back-off. A refused token stops the retries
  * until `restart()`.
+ *
+ * A long battle's `state` carries only the log's last page (`log_from` > 0): the battle waits in
+ * `loading` while the older pages are asked for (events meanwhile go to its tail), and enters
+ * `states` whole, announced then by a `state` message with `log_from` 0.
  */
 import { backoffDelay, diagnose } from "./connection-policy.mjs";
+import { olderLog } from "./log-pages.mjs";
 
 let counter = 0;
 
@@ -54,6 +59,7 @@ export class BridgeClient {
     this.role = null;
     this.battles = [];
     this.states = new Map();
+    this.loading = new Map();
     this.watched = new Set();
     this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
@@ -214,12 +220,18 @@ export class BridgeClient {
   unwatch(battle) {
     if (!this.watched.delete(battle)) return;
     this.states.delete(battle);
+    this.loading.delete(battle);
     this.unseen.delete(battle);
     if (this.connected) this.sendRaw({ type: "unsubscribe", battle });
   }
 
+  /** The newest state held for a battle: the one still loading its older log, else the whole one. */
+  held(battle) {
+    return this.loading.get(battle) ?? this.states.get(battle);
+  }
+
   subscribe(battle) {
-    const known = this.states.get(battle);
+    const known = this.held(battle);
     const message = { type: "subscribe", battle };
     if (known) {
       message.since_version = known.version;
@@ -230,7 +242,7 @@ export class BridgeClient {
 
   /** Asks for what was missed, once until it arrives. */
   resync(battle) {
-    const state = this.states.get(battle);
+    const state = this.held(battle);
     if (state?.resyncing) return;
     this.subscribe(battle);
   }
@@ -252,14 +264,21 @@ export class BridgeClient {
           if (this.unseen.delete(battle.name) && this.watched.has(battle.name)) this.subscribe(battle.name);
         }
         break;
-      case "state":
-        this.states.set(message.battle, {
+      case "state": {
+        const state = {
           version: message.version,
           archived: Boolean(message.archived),
           view: message.view,
           foundry: message.foundry ?? { tokens: {}, applied: {} },
-        });
+        };
+        if (message.log_from > 0) {
+          this.loadOlderLog(message.battle, state, message.log_from);
+          return; // announced when whole
+        }
+        this.loading.delete(message.battle);
+        this.states.set(message.battle, state);
         break;
+      }
       case "event":
         this.onEvent(message);
         break;
@@ -267,27 +286,28 @@ export class BridgeClient {
         this.onEvents(message);
         break;
       case "tokens": {
-        const state = this.states.get(message.battle);
+        const state = this.held(message.battle);
         if (state) state.foundry.tokens[message.unit] = message.token_ids;
         break;
       }
       case "applied": {
-        const state = this.states.get(message.battle);
+        const state = this.held(message.battle);
         if (state) state.foundry.applied[message.unit] = message.report;
         break;
       }
       case "unapplied": {
-        const state = this.states.get(message.battle);
+        const state = this.held(message.battle);
         if (state) delete state.foundry.applied[message.unit];
         break;
       }
       case "ack":
+      case "log_page":
       case "error": {
         const waiting = message.id !== undefined ? this.pending.get(message.id) : undefined;
         if (waiting) {
           this.pending.delete(message.id);
-          if (message.type === "ack") waiting.resolve(message);
-          else waiting.reject(new BridgeError(message));
+          if (message.type === "error") waiting.reject(new BridgeError(message));
+          else waiting.resolve(message);
         }
         if (message.type === "error" && message.code === "unknown_battle" && this.watched.has(message.battle)) {
           this.unseen.add(message.battle);
@@ -296,6 +316,7 @@ export class BridgeClient {
           // since_version ahead of the bridge (it lost data or was reset): take a fresh state.
           if (message.field === "since_version") {
             this.states.delete(message.battle);
+            this.loading.delete(message.battle);
             this.subscribe(message.battle);
           }
         }
@@ -307,8 +328,39 @@ export class BridgeClient {
     this.emit("message", message);
   }
 
+  /**
+   * Asks for the log before `logFrom`, page by page, then puts the state whole into `states`.
+   * A newer `state` for the battle (a reconnect, a gap) makes this one's pages moot.
+   */
+  loadOlderLog(battle, state, logFrom) {
+    this.loading.set(battle, state);
+    const askPage = (fields) => this.request("log_page", fields);
+    olderLog(askPage, battle, logFrom).then(({ entries, reached, error }) => {
+      if (this.loading.get(battle) !== state) return;
+      this.loading.delete(battle);
+      // After a lost connection the reconnect subscribes afresh; when the bridge is busy the
+      // battle is asked for again after a pause.
+      if (error?.code === "disconnected") return;
+      if (error?.code === "rate_limited") {
+        this.timers.setTimeout(() => {
+          if (this.connected && this.watched.has(battle) && !this.loading.has(battle)) this.subscribe(battle);
+        }, backoffDelay(0, this.random()));
+        return;
+      }
+      state.view = { ...state.view, log: [...entries, ...(state.view?.log ?? [])] };
+      if (reached < logFrom) {
+        // Offered with a hole rather than asked for again and again.
+        state.logHole = { from: reached, to: logFrom };
+        console.warn(`background-battle | ${battle}: log entries ${reached + 1}..${logFrom} did not come`, error);
+      }
+      this.states.set(battle, state);
+      const { version, archived, view, foundry } = state;
+      this.emit("message", { type: "state", battle, version, archived, log_from: 0, view, foundry });
+    });
+  }
+
   onEvent(message) {
-    const state = this.states.get(message.battle);
+    const state = this.held(message.battle);
     if (!state) return;
     if (message.version !== state.version + 1) {
       if (message.version > state.version) this.resync(message.battle);
@@ -320,7 +372,7 @@ export class BridgeClient {
   }
 
   onEvents(message) {
-    const state = this.states.get(message.battle);
+    const state = this.held(message.battle);
     if (!state) return;
     state.resyncing = false;
     if (message.since_version !== state.version) {

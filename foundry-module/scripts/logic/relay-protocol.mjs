@@ -18,7 +18,14 @@
  */
 
 /** The frames a relayed player may send: reading only (docs/protocol.md, "Client → bridge"). */
-export const PLAYER_FRAMES = Object.freeze(["hello", "subscribe", "unsubscribe", "list_battles", "ping"]);
+export const PLAYER_FRAMES = Object.freeze([
+  "hello",
+  "subscribe",
+  "unsubscribe",
+  "list_battles",
+  "log_page",
+  "ping",
+]);
 
 /** Close code when the relay cannot serve (no player token set, bridge address unusable). */
 export const RELAY_UNAVAILABLE = 4100;
