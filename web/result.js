@@ -51,7 +51,8 @@ let inSight = { result: null, why: false }; // the result last brought into sigh
 function bringIntoSight(card, result, why) {
   if (inSight.result === result && (inSight.why || !why)) return;
   inSight = { result, why };
-  card.scrollIntoView({ block: "nearest" });
+  // After every part of this update is painted (the chart above may have grown meanwhile).
+  requestAnimationFrame(() => card.scrollIntoView({ block: "nearest" }));
 }
 
 /** Paint the last action's result into the card by its form (and empty the other cards). */

@@ -9,21 +9,32 @@ export function battleFor(state) {
   return { log: state.live.view.log, name: state.live.battle };
 }
 
+// The working is asked a moment after the view settles, so that quick edits in a row are not
+// queued in the worker behind the working of views already replaced.
+const SETTLE_MS = 120;
+
 export function followWorking(store, core) {
-  store.watch((s) => [shownView(s), s.local.battle, s.live.role], async (state) => {
+  let timer = null;
+  store.watch((s) => [shownView(s), s.local.battle, s.live.role], (state) => {
+    clearTimeout(timer);
     const view = shownView(state);
     const which = battleFor(state);
     if (!view || !which) return store.set({ working: null });
-    const entry = view.log.length ? view.log.length - 1 : null;
-    const [reply, series] = await Promise.all([
-      core.request({ op: "explain", ...which, entry }),
-      core.request({ op: "series", ...which }),
-    ]);
-    if (shownView(store.get()) !== view) return; // a newer view came meanwhile
-    if (!reply.ok) return store.set({ working: null });
-    const points = series.ok ? series.points : null;
-    store.set({ working: { view, entry, steps: reply.steps, casualties: reply.casualties, series: points } });
+    timer = setTimeout(() => askWorking(store, core, view, which), SETTLE_MS);
   });
+}
+
+async function askWorking(store, core, view, which) {
+  if (shownView(store.get()) !== view) return; // a newer view came meanwhile
+  const entry = view.log.length ? view.log.length - 1 : null;
+  const [reply, series] = await Promise.all([
+    core.request({ op: "explain", ...which, entry }),
+    core.request({ op: "series", ...which }),
+  ]);
+  if (shownView(store.get()) !== view) return; // a newer view came meanwhile
+  if (!reply.ok) return store.set({ working: null });
+  const points = series.ok ? series.points : null;
+  store.set({ working: { view, entry, steps: reply.steps, casualties: reply.casualties, series: points } });
 }
 
 /** A "why?" that opens the working: the rule's name and its arithmetic, one line per step. */

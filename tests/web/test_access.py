@@ -63,11 +63,18 @@ def test_axe_finds_no_serious_problem_on_the_live_pages(
     bridge: Bridge, contexts: list[BrowserContext]
 ) -> None:
     assert bridge.command("ambush", {"type": "create_battle"})["type"] == "ack"
+    # a player is told of a battle once the GM has started it
+    for command in (
+        {"type": "add_unit", "side": "allies", "name": "Dwarves", "fighters": 10, "strength": 30},
+        {"type": "add_unit", "side": "enemies", "name": "Orcs", "fighters": 12, "strength": 26},
+        {"type": "start"},
+    ):
+        assert bridge.command("ambush", command)["type"] == "ack"
     gm = open_live(contexts[0], f"{bridge.url}#token={GM_TOKEN}")
     player = open_live(contexts[1], f"{bridge.url}#token={PLAYER_TOKEN}")
     for page in (gm, player):
         page.wait_for_selector('html[data-live-battle="ambush"]')
-        wait_version(page, 0)
+        wait_version(page, 3)
     expect(gm.locator("#live-join svg.qr")).to_be_visible()
     check_every_look(gm)
     check_every_look(player)
