@@ -162,9 +162,10 @@ def test_a_double_click_rolls_once_with_no_warning(
     assert bridge_barrier(page) == "wrong_phase"
     assert rounds_played(page) == 2
     assert warnings(page) == []
-    # typed rolls: Enter in the field plays the round, once
-    panel.locator("[name=rollAllies]").fill("95")
-    panel.locator("[name=rollEnemies]").fill("5")
+    # typed rolls: Enter in the field plays the round, once (the allies win it, so the battle
+    # goes on whatever the two rolled rounds did to them)
+    panel.locator("[name=rollAllies]").fill("5")
+    panel.locator("[name=rollEnemies]").fill("95")
     panel.locator("[name=rollEnemies]").press("Enter")
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "3")
     expect(panel.locator("[name=rollAllies]")).to_have_value("")
