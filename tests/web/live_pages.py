@@ -41,6 +41,17 @@ class Bridge(BridgeProcess):
                     return reply  # type: ignore[no-any-return]
 
 
+def one_battle_fighting(bridge: Bridge) -> None:
+    """The only battle on the bridge: dwarves against orcs, started, made by a script."""
+    assert bridge.command("ambush", {"type": "create_battle"})["type"] == "ack"
+    for command in (
+        {"type": "add_unit", "side": "allies", "name": "Dwarves", "fighters": 10, "strength": 30},
+        {"type": "add_unit", "side": "enemies", "name": "Orcs", "fighters": 12, "strength": 26},
+        {"type": "start"},
+    ):
+        assert bridge.command("ambush", command)["type"] == "ack"
+
+
 def new_context(browser: Browser) -> BrowserContext:
     ctx = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
     ctx.set_default_timeout(LIVE_TIMEOUT_MS)

@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from gm import dwarves_against_orcs
-from live_pages import GM_TOKEN, PLAYER_TOKEN, Bridge, open_live, wait_version
+from live_pages import (
+    GM_TOKEN,
+    PLAYER_TOKEN,
+    Bridge,
+    one_battle_fighting,
+    open_live,
+    wait_version,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from static_server import StaticServer
 
@@ -62,14 +69,7 @@ def test_axe_finds_no_serious_problem_on_the_local_page(page: Page) -> None:
 def test_axe_finds_no_serious_problem_on_the_live_pages(
     bridge: Bridge, contexts: list[BrowserContext]
 ) -> None:
-    assert bridge.command("ambush", {"type": "create_battle"})["type"] == "ack"
-    # a player is told of a battle once the GM has started it
-    for command in (
-        {"type": "add_unit", "side": "allies", "name": "Dwarves", "fighters": 10, "strength": 30},
-        {"type": "add_unit", "side": "enemies", "name": "Orcs", "fighters": 12, "strength": 26},
-        {"type": "start"},
-    ):
-        assert bridge.command("ambush", command)["type"] == "ack"
+    one_battle_fighting(bridge)  # a player is told of a battle once the GM has started it
     gm = open_live(contexts[0], f"{bridge.url}#token={GM_TOKEN}")
     player = open_live(contexts[1], f"{bridge.url}#token={PLAYER_TOKEN}")
     for page in (gm, player):

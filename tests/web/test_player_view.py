@@ -9,22 +9,19 @@ from __future__ import annotations
 import re
 
 from gm import click_and_wait, side_card
-from live_pages import GM_TOKEN, PLAYER_TOKEN, Bridge, open_live, wait_live, wait_version
+from live_pages import (
+    GM_TOKEN,
+    PLAYER_TOKEN,
+    Bridge,
+    one_battle_fighting,
+    open_live,
+    wait_live,
+    wait_version,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from qr_reader import read_qr
 
 GM_ONLY_CARDS = ("#round-panel", "#leader-panel", "#end-panel", "#adjust-panel", "#tools-panel")
-
-
-def one_battle_fighting(bridge: Bridge) -> None:
-    """The only battle on the bridge: dwarves against orcs, started, made by a script."""
-    assert bridge.command("ambush", {"type": "create_battle"})["type"] == "ack"
-    for command in (
-        {"type": "add_unit", "side": "allies", "name": "Dwarves", "fighters": 10, "strength": 30},
-        {"type": "add_unit", "side": "enemies", "name": "Orcs", "fighters": 12, "strength": 26},
-        {"type": "start"},
-    ):
-        assert bridge.command("ambush", command)["type"] == "ack"
 
 
 def gm_plays(gm: Page) -> None:
