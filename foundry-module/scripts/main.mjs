@@ -7,6 +7,7 @@ import { BattleApp, isActiveGM } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
+import { registerCardMarks } from "./card-marks.mjs";
 import { log } from "./log.mjs";
 import { startRelay } from "./relay.mjs";
 
@@ -25,6 +26,7 @@ Hooks.once("init", () => {
     onBattleChange: () => game.ready && app.follow(),
   });
   registerPanelSettings();
+  registerCardMarks();
 });
 
 Hooks.once("setup", () => readDebugSetting());

@@ -1,0 +1,191 @@
+"""Chat cards follow the battle's log by version: set-up steps as lines on one card for the GMs,
+small changes grouped, and every step carded once and in order, also when the players'
+connection was reconnecting at that moment or the GM's page was reloaded meanwhile; only the
+active GM posts. Real module files on the stand-in page, the real bridge, Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bridge_gm import BridgeGM, started_battle
+from foundry_steps import Open, connected, create_battle, new_unit, record, set_up_fight
+from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.timeout(180)
+
+APP = "game.modules.get('background-battle').api.app"
+ROLLS = {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 50, "enemies": 50}}
+
+
+def cards(page: Page) -> list[dict[str, Any]]:
+    """The module's step cards in this page's chat, oldest first: what each is about, its lines,
+    its recipients and its text."""
+    return page.evaluate(
+        """() => game.messages.contents
+             .map(m => ({about: m.getFlag('background-battle', 'about'),
+                         lines: m.getFlag('background-battle', 'lines'),
+                         whisper: m.whisper, content: m.content}))
+             .filter(c => c.about && ['setup', 'change', 'step'].includes(c.about.kind))"""
+    )
+
+
+def command(page: Page, command: dict[str, Any]) -> None:
+    assert page.evaluate(f"c => {APP}.command(c).then(ack => Boolean(ack))", command)
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate(f"{APP}.state.view.version"))
+
+
+def carded(page: Page, last: int) -> None:
+    """Waits until a card holds version `last`."""
+    page.wait_for_function(
+        """last => game.messages.contents
+             .some(m => m.getFlag('background-battle', 'about')?.version === last)""",
+        arg=last,
+        timeout=20_000,
+    )
+
+
+def versions(page: Page) -> list[int]:
+    """The versions carded, in the order the cards hold them (a card of lines: from..version)."""
+    out: list[int] = []
+    for card in cards(page):
+        about = card["about"]
+        out.extend(range(about.get("from", about["version"]), about["version"] + 1))
+    return out
+
+
+def test_set_up_steps_are_lines_on_one_card_for_the_gms_and_changes_are_grouped(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    create_battle(panel, "ambush")
+    new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30)
+    new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
+    wolves = {"id": "wolves", "name": "Wolves", "side": "enemies", "fighters": 4, "strength": 12}
+    for step in (
+        {"type": "add_unit", **wolves},
+        {"type": "update_unit", "unit": "wolves", "fighters": 5},
+        {"type": "remove_unit", "unit": "wolves"},
+        {"type": "set_hidden", "hidden": ["enemies.fighters"]},
+        {"type": "rename", "name": "Ambush at the ford"},
+        {"type": "undo"},
+    ):
+        command(page, step)
+    carded(page, 8)
+    [setup] = cards(page)
+    assert setup["about"] == {"battle": "ambush", "kind": "setup", "from": 1, "version": 8}
+    assert sorted(setup["whisper"]) == ["gm1", "gm2"]  # players are told nothing of a set-up
+    assert setup["lines"] == [
+        "Allies: Dwarves added (3 fighters, strength 30)",
+        "Enemies: Orcs added (10 fighters, strength 60)",
+        "Enemies: Wolves added (4 fighters, strength 12)",
+        "Enemies: Wolves changed (5 fighters, strength 12)",
+        "Enemies: Wolves removed",
+        "Hidden from players: the enemies' head count",
+        "The battle is now called Ambush at the ford",
+        "Taken back: The battle is now called Ambush at the ford",
+    ]
+    assert "Setting up: ambush" in setup["content"]
+    assert all(line.replace("'", "&#39;") in setup["content"] for line in setup["lines"])
+    assert len(record(page, "chatUpdates")) == 7  # one card, edited as the steps came
+
+    command(page, {"type": "start"})
+    carded(page, 9)
+    start = cards(page)[-1]
+    assert start["about"] == {"battle": "ambush", "version": 9, "kind": "step"}
+    assert start["whisper"] == []  # public: the player view, the orcs' head count hidden
+    assert "Allies: Dwarves (3 fighters)" in start["content"]
+    assert "Enemies: Orcs</p>" in start["content"] and "10" not in start["content"]
+
+    # small changes after the start: one public card, edited; a round in between starts anew
+    command(page, {"type": "rename", "name": "The ford"})
+    command(page, {"type": "set_hidden", "hidden": []})
+    command(page, ROLLS)
+    command(page, {"type": "rename", "name": "The ford at dusk"})
+    carded(page, 13)
+    changes = [c for c in cards(page) if c["about"]["kind"] == "change"]
+    assert [c["lines"] for c in changes] == [
+        ["The battle is now called The ford", "Players see every number"],
+        ["The battle is now called The ford at dusk"],
+    ]
+    assert all(c["whisper"] == [] for c in changes)
+    assert versions(page) == list(range(1, 14))
+    # the world remembers the last version carded (by a hash of the battle's name)
+    marks = page.evaluate("game.settings.get('background-battle', 'cardedSteps')")
+    assert list(marks.values()) == [13] and "ambush" not in str(marks)
+
+
+def test_steps_missed_while_the_players_connection_was_down_are_carded_once_in_order(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
+) -> None:
+    panel = open_foundry(page, server=foundry_server.url)
+    connected(panel)
+    set_up_fight(page, panel)
+    carded(page, 3)
+    # a second GM, not the active one, posts nothing
+    other = browser.new_context().new_page()
+    connected(open_foundry(other, user="gm2", server=foundry_server.url, battle="ambush"))
+
+    # the players' connection drops and cannot come back for a while
+    page.evaluate(
+        f"""() => {{
+             const eye = {APP}.eye.client;
+             window.eyeUrl = eye.url;
+             eye.url = 'ws://127.0.0.1:9/ws';
+             eye.socket.close();
+           }}"""
+    )
+    page.wait_for_function(f"{APP}.eye.client.status.state === 'closed'")
+    command(page, {"type": "leader_command", "side": "allies", "sl": 2})
+    command(page, ROLLS)
+    command(page, {"type": "rename", "name": "The ford"})
+    command(page, ROLLS)
+    last = version(page)
+    assert last == 7
+    assert versions(page) == [1, 2, 3]  # public cards wait for the player view of their step
+    page.evaluate(f"() => {{ {APP}.eye.client.url = window.eyeUrl; }}")
+    carded(page, last)
+    assert versions(page) == list(range(1, last + 1))  # each step once, in order
+    kinds = [c["about"]["kind"] for c in cards(page)]
+    assert kinds == ["setup", "step", "step", "step", "change", "step"]
+    assert all(c["whisper"] == [] for c in cards(page)[1:])
+    assert "Round 2" in cards(page)[-1]["content"]
+    assert cards(other) == []
+    other.context.close()
+
+
+def test_a_reloaded_gm_page_cards_what_it_missed_once(
+    page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
+) -> None:
+    units = {"dwarves": ("allies", 3, 30, []), "orcs": ("enemies", 10, 60, [])}
+    started_battle(gm, "ambush", units)  # 3 steps before this world saw the battle
+    marks = "game.settings.get('background-battle', 'cardedSteps')"
+
+    def open_page() -> None:
+        connected(open_foundry(page, server=foundry_server.url, battle="ambush"))
+
+    open_page()
+    # a battle never carded gets cards from now on: its past is not posted
+    page.wait_for_function(f"Object.values({marks}).includes(3)")
+    assert cards(page) == []
+    gm.command("ambush", **ROLLS)
+    carded(page, 4)
+    assert versions(page) == [4]
+
+    page.goto("about:blank")  # the GM reloads; meanwhile another GM plays on
+    gm.command("ambush", type="leader_command", side="enemies", sl=1)
+    gm.command("ambush", **ROLLS)
+    open_page()
+    carded(page, 6)
+    assert versions(page) == [5, 6]  # step 4 is not posted again
+    assert "Round 2" in cards(page)[-1]["content"]
+
+    page.goto("about:blank")
+    open_page()
+    # once the battle is held and the cards have looked at it
+    page.wait_for_function(f"{APP}.state?.version === 6 && !{APP}.cards.running")
+    assert cards(page) == []  # nothing missed, nothing posted
