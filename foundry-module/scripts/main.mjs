@@ -37,6 +37,10 @@ Hooks.once("ready", () => {
   startRelay(isActiveGM, () => {
     if (app.relayed && !app.client?.connected) app.connect();
   });
+  // A GM who leaves may leave this browser the active GM: it cards what is still missing.
+  Hooks.on("userConnected", () => {
+    if (app.battle) app.cards.catchUp(app.battle);
+  });
   log.info("ready; connecting to the bridge");
   app.connect();
 });

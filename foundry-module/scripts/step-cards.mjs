@@ -172,7 +172,8 @@ export class StepCards {
       await this.remember(battle, gm.version);
       return;
     }
-    const eye = !whisperCards() ? this.app.eye : null;
+    // Public cards need the players' eye; a refused player token leaves the cards to the GMs.
+    const eye = !whisperCards() && this.app.eye?.client.status.state !== "failed" ? this.app.eye : null;
     for (let version = mark + 1; version <= gm.version; version++) {
       const kind = cardKind(gm, version);
       const gmOnly = kind === "setup" || !eye;

@@ -189,3 +189,15 @@ def test_a_reloaded_gm_page_cards_what_it_missed_once(
     # once the battle is held and the cards have looked at it
     page.wait_for_function(f"{APP}.state?.version === 6 && !{APP}.cards.running")
     assert cards(page) == []  # nothing missed, nothing posted
+
+
+def test_a_refused_player_token_leaves_the_cards_to_the_gms(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    panel = open_foundry(page, player_token="not-the-player-token-0123456789")
+    connected(panel)
+    page.wait_for_function(f"{APP}.eye.client.status.state === 'failed'")
+    set_up_fight(page, panel)
+    carded(page, 3)
+    assert [sorted(card["whisper"]) for card in cards(page)] == [["gm1", "gm2"]] * 2
+    assert "Enemies: Orcs (10 fighters)" in cards(page)[-1]["content"]  # the GM's numbers
