@@ -201,3 +201,55 @@ def test_a_refused_player_token_leaves_the_cards_to_the_gms(
     carded(page, 3)
     assert [sorted(card["whisper"]) for card in cards(page)] == [["gm1", "gm2"]] * 2
     assert "Enemies: Orcs (10 fighters)" in cards(page)[-1]["content"]  # the GM's numbers
+
+
+def test_a_long_gap_is_carded_once_the_players_log_is_whole(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    # this test's GM sends its commands at once: the bridge lets it
+    bridge.stop()
+    bridge.extra = (*bridge.extra, "--rate", "5000", "--burst", "5000")
+    bridge.start()
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    carded(page, 3)
+    page.evaluate(
+        f"""() => {{
+             const eye = {APP}.eye.client;
+             window.eyeUrl = eye.url;
+             eye.url = 'ws://127.0.0.1:9/ws';
+             eye.socket.close();
+           }}"""
+    )
+    # more steps than one page (500) while the players' connection is away: it will get a
+    # state with the last page only, and ask for the older ones
+    gm = BridgeGM(bridge.url, bridge.gm_token)
+    gm.commands("ambush", [{"type": "rename", "name": f"n{n}"} for n in range(4, 514)])
+    gm.command("ambush", **ROLLS)
+    gm.close()
+    page.wait_for_function(f"{APP}.state.view.version === 514", timeout=30_000)
+    assert versions(page) == [1, 2, 3]
+    page.evaluate(
+        f"""() => {{
+             const eye = {APP}.eye.client;
+             window.pages = [];
+             eye.on('message', m => {{
+               // how many cards there are when the older page comes
+               const count = game.messages.contents.length;
+               const [since, until] = [m.since_version, m.until_version];
+               if (m.type === 'log_page') pages.push(['page', since, until, count]);
+               if (m.type === 'state') pages.push(['state', m.log_from]);
+             }});
+             eye.url = window.eyeUrl;
+           }}"""
+    )
+    carded(page, 514)
+    # the state came with the last page (not announced); the older entries were fetched, and no
+    # card was made before the log was whole
+    assert page.evaluate("window.pages") == [["page", 0, 14, 2], ["state", 0]]
+    assert versions(page) == list(range(1, 515))
+    changes, last = cards(page)[-2:]
+    assert changes["about"]["kind"] == "change" and len(changes["lines"]) == 510
+    assert changes["lines"][-1] == "The battle is now called n513"
+    assert "Round 1" in last["content"] and last["whisper"] == []
