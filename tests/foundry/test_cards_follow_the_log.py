@@ -253,3 +253,34 @@ def test_a_long_gap_is_carded_once_the_players_log_is_whole(
     assert changes["about"]["kind"] == "change" and len(changes["lines"]) == 510
     assert changes["lines"][-1] == "The battle is now called n513"
     assert "Round 1" in last["content"] and last["whisper"] == []
+
+
+def test_the_gm_who_becomes_active_goes_on_from_the_worlds_record(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
+) -> None:
+    units = {"dwarves": ("allies", 3, 30, []), "orcs": ("enemies", 10, 60, [])}
+    started_battle(gm, "ambush", units)
+    connected(open_foundry(page, server=foundry_server.url, battle="ambush"))
+    other = browser.new_context().new_page()
+    connected(open_foundry(other, user="gm2", server=foundry_server.url, battle="ambush"))
+    page.wait_for_function(
+        "Object.values(game.settings.get('background-battle', 'cardedSteps')).includes(3)"
+    )
+    gm.command("ambush", **ROLLS)
+    carded(page, 4)
+    # the active GM's players' connection drops: the next step's public card waits for it...
+    page.evaluate(f"() => {{ {APP}.eye.client.url = 'ws://127.0.0.1:9/ws'; }}")
+    page.evaluate(f"() => {{ {APP}.eye.client.socket.close(); }}")
+    gm.command("ambush", type="leader_command", side="allies", sl=1)
+    page.wait_for_function(f"{APP}.state.view.version === 5")
+    other.wait_for_function(f"{APP}.state.view.version === 5")
+    assert versions(page) == [4] and cards(other) == []
+    # ...and the active GM leaves: the other GM is the active one now and posts it, once
+    page.goto("about:blank")
+    carded(other, 5)
+    assert versions(other) == [5]
+    assert "Leader&#39;s command: Allies" in cards(other)[0]["content"]
+    gm.command("ambush", **ROLLS)
+    carded(other, 6)
+    assert versions(other) == [5, 6]
+    other.context.close()
