@@ -57,6 +57,19 @@ def versions(page: Page) -> list[int]:
     return out
 
 
+def drop_players_connection(page: Page) -> None:
+    """Closes the players' eye's socket (player-eye.mjs) and points it at a closed port: it
+    keeps reconnecting (with back-off) until `eye.client.url = window.eyeUrl` again."""
+    page.evaluate(
+        f"""() => {{
+             const eye = {APP}.eye.client;
+             window.eyeUrl = eye.url;
+             eye.url = 'ws://127.0.0.1:9/ws';
+             eye.socket.close();
+           }}"""
+    )
+
+
 def test_set_up_steps_are_lines_on_one_card_for_the_gms_and_changes_are_grouped(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
@@ -131,14 +144,7 @@ def test_steps_missed_while_the_players_connection_was_down_are_carded_once_in_o
     connected(open_foundry(other, user="gm2", server=foundry_server.url, battle="ambush"))
 
     # the players' connection drops and cannot come back for a while
-    page.evaluate(
-        f"""() => {{
-             const eye = {APP}.eye.client;
-             window.eyeUrl = eye.url;
-             eye.url = 'ws://127.0.0.1:9/ws';
-             eye.socket.close();
-           }}"""
-    )
+    drop_players_connection(page)
     page.wait_for_function(f"{APP}.eye.client.status.state === 'closed'")
     command(page, {"type": "leader_command", "side": "allies", "sl": 2})
     command(page, ROLLS)
@@ -147,7 +153,7 @@ def test_steps_missed_while_the_players_connection_was_down_are_carded_once_in_o
     last = version(page)
     assert last == 7
     assert versions(page) == [1, 2, 3]  # public cards wait for the player view of their step
-    page.evaluate(f"() => {{ {APP}.eye.client.url = window.eyeUrl; }}")
+    page.evaluate(f"() => {{ {APP}.eye.client.url = window.eyeUrl; }}")  # it comes back
     carded(page, last)
     assert versions(page) == list(range(1, last + 1))  # each step once, in order
     kinds = [c["about"]["kind"] for c in cards(page)]
@@ -214,14 +220,7 @@ def test_a_long_gap_is_carded_once_the_players_log_is_whole(
     connected(panel)
     set_up_fight(page, panel)
     carded(page, 3)
-    page.evaluate(
-        f"""() => {{
-             const eye = {APP}.eye.client;
-             window.eyeUrl = eye.url;
-             eye.url = 'ws://127.0.0.1:9/ws';
-             eye.socket.close();
-           }}"""
-    )
+    drop_players_connection(page)
     # more steps than one page (500) while the players' connection is away: it will get a
     # state with the last page only, and ask for the older ones
     gm = BridgeGM(bridge.url, bridge.gm_token)
@@ -269,8 +268,7 @@ def test_the_gm_who_becomes_active_goes_on_from_the_worlds_record(
     gm.command("ambush", **ROLLS)
     carded(page, 4)
     # the active GM's players' connection drops: the next step's public card waits for it...
-    page.evaluate(f"() => {{ {APP}.eye.client.url = 'ws://127.0.0.1:9/ws'; }}")
-    page.evaluate(f"() => {{ {APP}.eye.client.socket.close(); }}")
+    drop_players_connection(page)
     gm.command("ambush", type="leader_command", side="allies", sl=1)
     page.wait_for_function(f"{APP}.state.view.version === 5")
     other.wait_for_function(f"{APP}.state.view.version === 5")
