@@ -167,9 +167,17 @@ export class StepCards {
     const gm = this.app.client?.states.get(battle);
     if (!gm) return;
     const mark = this.mark(battle);
-    // A battle never carded gets cards from now on; a bridge that lost data, from where it is.
-    if (mark === null || mark > gm.version) {
+    // A battle never carded gets cards from now on.
+    if (mark === null) {
       await this.remember(battle, gm.version);
+      return;
+    }
+    if (mark > gm.version) {
+      // Behind the world's record: this browser has not caught up yet (cards wait, never twice),
+      // or, when it is in step with the bridge, the battle is not the one carded (the bridge lost
+      // data, or a battle of that name was made anew): its cards go on from where it is.
+      const client = this.app.client;
+      if (client.connected && !gm.resyncing && !client.loading.has(battle)) await this.remember(battle, gm.version);
       return;
     }
     // Public cards need the players' eye; a refused player token leaves the cards to the GMs.

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.timeout(180)
 
 APP = "game.modules.get('background-battle').api.app"
 ROLLS = {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 50, "enemies": 50}}
+WOLVES = {"name": "Wolves", "side": "enemies", "fighters": 4, "strength": 12}
 
 
 def cards(page: Page) -> list[dict[str, Any]]:
@@ -78,9 +79,8 @@ def test_set_up_steps_are_lines_on_one_card_for_the_gms_and_changes_are_grouped(
     create_battle(panel, "ambush")
     new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30)
     new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=10)
-    wolves = {"id": "wolves", "name": "Wolves", "side": "enemies", "fighters": 4, "strength": 12}
     for step in (
-        {"type": "add_unit", **wolves},
+        {"type": "add_unit", "id": "wolves", **WOLVES},
         {"type": "update_unit", "unit": "wolves", "fighters": 5},
         {"type": "remove_unit", "unit": "wolves"},
         {"type": "set_hidden", "hidden": ["enemies.fighters"]},
@@ -282,3 +282,25 @@ def test_the_gm_who_becomes_active_goes_on_from_the_worlds_record(
     carded(other, 6)
     assert versions(other) == [5, 6]
     other.context.close()
+
+
+def test_a_bridge_that_lost_its_data_gets_cards_from_where_it_is(
+    page: Page, open_foundry: Open, bridge: Any, tmp_path: Any
+) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    command(page, ROLLS)
+    carded(page, 4)
+    # the bridge starts again with no data: the world's record (4) is ahead of the new battle
+    bridge.stop()
+    bridge.data = tmp_path / "fresh-bridge-data"
+    bridge.start()
+    connected(panel)
+    create_battle(panel, "ambush")
+    command(page, {"type": "add_unit", "id": "wolves", **WOLVES})
+    carded(page, 1)
+    setup = [c for c in cards(page) if c["about"]["kind"] == "setup"]
+    assert setup[-1]["about"]["from"] == 1 and setup[-1]["lines"] == [
+        "Enemies: Wolves added (4 fighters, strength 12)"
+    ]
