@@ -304,3 +304,20 @@ def test_a_bridge_that_lost_its_data_gets_cards_from_where_it_is(
     assert setup[-1]["about"]["from"] == 1 and setup[-1]["lines"] == [
         "Enemies: Wolves added (4 fighters, strength 12)"
     ]
+
+
+def test_the_set_up_card_in_russian(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page, lang="ru")
+    connected(panel)
+    create_battle(panel, "засада")
+    new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Гномы", side="allies", strength=30)
+    command(page, {"type": "add_unit", "id": "wolves", **WOLVES, "fighters": 21})
+    command(page, {"type": "set_hidden", "hidden": []})
+    carded(page, 3)
+    [setup] = cards(page)
+    assert setup["lines"] == [
+        "Союзники: добавлен отряд «Гномы» (3 бойца, ОС 30)",
+        "Враги: добавлен отряд «Wolves» (21 боец, ОС 12)",
+        "Игроки видят все числа",
+    ]
+    assert "Подготовка боя: засада" in setup["content"]
