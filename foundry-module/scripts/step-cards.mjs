@@ -93,25 +93,32 @@ function linesHtml(kind, view, lines) {
 }
 
 /**
- * Posts a set-up step (or a small change) as a line: on the battle's card of such steps when
- * that card holds the step just before, else on a new card.
+ * Posts set-up steps (or small changes) `from`..`to`, held by `seen`, as lines: on the battle's
+ * card of such steps when that card holds the step just before, else on a new card. Steps
+ * caught up together make one post or one edit.
  */
-async function postLine({ battle, version, kind, entry, view, gmOnly }) {
-  const line = setUpLine(entry, view?.log ?? [], version - 1);
+async function postLines({ battle, from, to, kind, seen, gmOnly }) {
+  const view = seen.view;
+  const lines = [];
+  for (let version = from; version <= to; version++) {
+    const entry = entryAt(seen, version);
+    if (entry) lines.push(setUpLine(entry, view?.log ?? [], version - 1));
+  }
+  if (!lines.length) return null;
   const last = cardsAbout({ battle, kind }).at(-1);
   const about = last?.getFlag(ID, "about");
-  if (last && about.version === version - 1 && Boolean(last.whisper?.length) === gmOnly) {
-    const lines = [...(last.getFlag(ID, "lines") ?? []), line];
+  if (last && about.version === from - 1 && Boolean(last.whisper?.length) === gmOnly) {
+    const all = [...(last.getFlag(ID, "lines") ?? []), ...lines];
     return last.update({
-      content: cardContent(linesHtml(kind, view, lines)),
-      [`flags.${ID}.about`]: { ...about, version },
-      [`flags.${ID}.lines`]: lines,
+      content: cardContent(linesHtml(kind, view, all)),
+      [`flags.${ID}.about`]: { ...about, version: to },
+      [`flags.${ID}.lines`]: all,
     });
   }
-  return postCard(linesHtml(kind, view, [line]), {
+  return postCard(linesHtml(kind, view, lines), {
     gmOnly,
-    about: { battle, kind, from: version, version },
-    flags: { lines: [line] },
+    about: { battle, kind, from, version: to },
+    flags: { lines },
   });
 }
 
@@ -182,24 +189,29 @@ export class StepCards {
     }
     // Public cards need the players' eye; a refused player token leaves the cards to the GMs.
     const eye = !whisperCards() && this.app.eye?.client.status.state !== "failed" ? this.app.eye : null;
-    for (let version = mark + 1; version <= gm.version; version++) {
+    let version = mark + 1;
+    while (version <= gm.version) {
       const kind = cardKind(gm, version);
       const gmOnly = kind === "setup" || !eye;
       const seen = gmOnly ? gm : eye.state(battle);
       // Not held whole yet: the players' connection's next state or events bring it.
       if (!seen || seen.version < version) return;
-      await this.card({ battle, version, kind, seen, gm, gmOnly });
-      await this.remember(battle, version);
+      let to = version;
+      if (kind === "step") await this.stepCard({ battle, version, seen, gm, gmOnly });
+      else {
+        // the lines that follow, held the same way, go on the card together
+        while (to < seen.version && to < gm.version && cardKind(gm, to + 1) === kind) to += 1;
+        await postLines({ battle, from: version, to, kind, seen, gmOnly });
+      }
+      await this.remember(battle, to);
+      version = to + 1;
     }
   }
 
-  /** Posts the card of one version; a version the log does not hold (a hole) gets none. */
-  card({ battle, version, kind, seen, gm, gmOnly }) {
+  /** Posts the card of one step; a version the log does not hold (a hole) gets none. */
+  stepCard({ battle, version, seen, gm, gmOnly }) {
     const entry = entryAt(seen, version);
     if (!entry) return null;
-    const view = seen.view;
-    if (kind !== "step") return postLine({ battle, version, kind, entry, view, gmOnly });
-    const gmEntry = entryAt(gm, version);
-    return postStep({ battle, version, entry, view, gmOnly, gmEntry, gmView: gm.view });
+    return postStep({ battle, version, entry, view: seen.view, gmOnly, gmEntry: entryAt(gm, version), gmView: gm.view });
   }
 }

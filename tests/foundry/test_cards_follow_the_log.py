@@ -251,6 +251,9 @@ def test_a_long_gap_is_carded_once_the_players_log_is_whole(
     changes, last = cards(page)[-2:]
     assert changes["about"]["kind"] == "change" and len(changes["lines"]) == 510
     assert changes["lines"][-1] == "The battle is now called n513"
+    # caught up together: the card of changes posted once, never edited (the one edit is the
+    # set-up card's second line)
+    assert len(record(page, "chatUpdates")) == 1
     assert "Round 1" in last["content"] and last["whisper"] == []
 
 
