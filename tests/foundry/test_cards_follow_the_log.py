@@ -58,6 +58,14 @@ def versions(page: Page) -> list[int]:
     return out
 
 
+def fighting(page: Page, open_foundry: Open, **options: Any) -> Any:
+    """The GM's panel, connected, with "ambush" started from it (versions 1-3)."""
+    panel = open_foundry(page, **options)
+    connected(panel)
+    set_up_fight(page, panel)
+    return panel
+
+
 def drop_players_connection(page: Page) -> None:
     """Closes the players' eye's socket (player-eye.mjs) and points it at a closed port: it
     keeps reconnecting (with back-off) until `eye.client.url = window.eyeUrl` again."""
@@ -135,9 +143,7 @@ def test_set_up_steps_are_lines_on_one_card_for_the_gms_and_changes_are_grouped(
 def test_steps_missed_while_the_players_connection_was_down_are_carded_once_in_order(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
 ) -> None:
-    panel = open_foundry(page, server=foundry_server.url)
-    connected(panel)
-    set_up_fight(page, panel)
+    fighting(page, open_foundry, server=foundry_server.url)
     carded(page, 3)
     # a second GM, not the active one, posts nothing
     other = browser.new_context().new_page()
@@ -216,9 +222,7 @@ def test_a_long_gap_is_carded_once_the_players_log_is_whole(
     bridge.stop()
     bridge.extra = (*bridge.extra, "--rate", "5000", "--burst", "5000")
     bridge.start()
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    fighting(page, open_foundry)
     carded(page, 3)
     drop_players_connection(page)
     # more steps than one page (500) while the players' connection is away: it will get a
@@ -290,9 +294,7 @@ def test_the_gm_who_becomes_active_goes_on_from_the_worlds_record(
 def test_a_bridge_that_lost_its_data_gets_cards_from_where_it_is(
     page: Page, open_foundry: Open, bridge: Any, tmp_path: Any
 ) -> None:
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = fighting(page, open_foundry)
     command(page, ROLLS)
     carded(page, 4)
     # the bridge starts again with no data: the world's record (4) is ahead of the new battle
