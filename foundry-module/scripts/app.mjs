@@ -113,7 +113,7 @@ export class BattleApp {
     this.client = client;
     client.on("status", (status) => this.onStatus(status));
     client.on("message", (message) => this.onMessage(message));
-    client.on("message", (message) => this.cards.fromGm(message));
+    client.on("message", (message) => this.cards.heard(message));
     this.watching = this.battle;
     if (this.watching) client.watch(this.watching);
     client.start();
@@ -128,7 +128,7 @@ export class BattleApp {
     const playerToken = setting(SETTINGS.PLAYER_TOKEN);
     if (!game.user.isGM || !playerToken || playerToken === token) return;
     this.eye = new PlayerEye(url, playerToken);
-    this.eye.on((message) => this.cards.fromPlayers(message));
+    this.eye.on((message) => this.cards.heard(message));
     this.eye.start(this.watching);
   }
 

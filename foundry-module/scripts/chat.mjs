@@ -13,14 +13,20 @@ export function whisperCards() {
   return Boolean(setting(SETTINGS.WHISPER));
 }
 
+/** A card's whole content, from its (already escaped) HTML. */
+export function cardContent(html) {
+  return `<div class="background-battle-card">${html}</div>`;
+}
+
 /**
  * Posts a card with the given (already escaped) HTML. `about`: what it is about (a flag,
- * e.g. {battle, unit, kind}); `gmOnly`: whisper it to the GMs whatever the setting.
+ * e.g. {battle, unit, kind}); `gmOnly`: whisper it to the GMs whatever the setting; `flags`:
+ * more of the module's flags (e.g. the lines of a card that grows).
  */
-export function postCard(content, { about = null, gmOnly = whisperCards() } = {}) {
-  const data = { content: `<div class="background-battle-card">${content}</div>`, speaker: { alias: t("Title") } };
+export function postCard(content, { about = null, gmOnly = whisperCards(), flags = {} } = {}) {
+  const data = { content: cardContent(content), speaker: { alias: t("Title") } };
   if (gmOnly) data.whisper = ChatMessage.getWhisperRecipients("GM").map((user) => user.id ?? user);
-  if (about) data.flags = { [ID]: { about } };
+  if (about || Object.keys(flags).length) data.flags = { [ID]: { ...flags, ...(about ? { about } : {}) } };
   return ChatMessage.create(data);
 }
 

@@ -11,6 +11,8 @@ export const SETTINGS = Object.freeze({
   DEBUG: "debug",
   /** World: players connect to the bridge themselves (one local network) instead of the relay. */
   PLAYERS_DIRECT: "playersDirect",
+  /** World, hidden: the last version of each battle that has its chat card (card-marks.mjs). */
+  CARDED: "cardedSteps",
 });
 
 export const FLAGS = Object.freeze({

@@ -7,6 +7,7 @@ import { BattleApp, isActiveGM } from "./app.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
+import { registerCardMarks } from "./card-marks.mjs";
 import { log } from "./log.mjs";
 import { startRelay } from "./relay.mjs";
 
@@ -25,6 +26,7 @@ Hooks.once("init", () => {
     onBattleChange: () => game.ready && app.follow(),
   });
   registerPanelSettings();
+  registerCardMarks();
 });
 
 Hooks.once("setup", () => readDebugSetting());
@@ -34,6 +36,10 @@ Hooks.once("ready", () => {
   if (module) module.api = { app, togglePanel };
   startRelay(isActiveGM, () => {
     if (app.relayed && !app.client?.connected) app.connect();
+  });
+  // A GM who leaves may leave this browser the active GM: it cards what is still missing.
+  Hooks.on("userConnected", () => {
+    if (app.battle) app.cards.catchUp(app.battle);
   });
   log.info("ready; connecting to the bridge");
   app.connect();

@@ -39,7 +39,12 @@ export class PlayerEye {
 
   /** The player view of a battle, as this connection holds it, or null. */
   view(battle) {
-    return this.client.states.get(battle)?.view ?? null;
+    return this.state(battle)?.view ?? null;
+  }
+
+  /** The battle as this connection holds it whole ({version, view...}: the player view), or null. */
+  state(battle) {
+    return this.client.states.get(battle) ?? null;
   }
 
   stop() {

@@ -1,16 +1,27 @@
 /**
- * A chat card per step of the battle (a round, a leader's command, the end, Influence...), posted
- * once by the active GM. Whispered to the GMs with the GM's numbers when the world setting says
- * so; otherwise public and built only from the players' eye (the player view): a number the
- * player view hides never reaches a public card.
+ * A chat card per step of the battle, posted by the active GM's browser: the cards follow the log
+ * by version (logic/card-steps.mjs says which card each step gets). The last version carded is
+ * kept per battle (card-marks.mjs, a world setting), so a step is carded once, in order, also
+ * when a connection was reconnecting at that moment, after a reload, or when another GM becomes
+ * the active one: the missing steps come with the state or the `events` a (re)subscribe with
+ * `since_version` brings, and are carded then. A card waits until the log holding its version is
+ * whole (a long battle's older pages fetched: the client's `states`, never its `loading`).
+ *
+ * Whispered to the GMs with the GM's numbers when the world setting says so (or without a player
+ * token); otherwise public and built only from the players' eye (the player view): a number the
+ * player view hides never reaches a public card. Set-up steps are lines on one card for the GMs
+ * (players are told nothing of a battle in set-up); the start card lists the units players see.
  */
 import { isActiveGM } from "./app.mjs";
-import { postCard, whisperCards } from "./chat.mjs";
+import { cardedVersion, setCardedVersion } from "./card-marks.mjs";
+import { cardContent, cardsAbout, postCard, whisperCards } from "./chat.mjs";
+import { ID } from "./constants.mjs";
 import { mainEvent, strengthHistory } from "./logic/battle-story.mjs";
+import { cardKind, entryAt } from "./logic/card-steps.mjs";
 import { strengthChart } from "./logic/strength-chart.mjs";
 import { esc, t } from "./i18n.mjs";
 import { postInfluence } from "./influence.mjs";
-import { describeLogStep, describeStep, shown } from "./step-words.mjs";
+import { describeLogStep, describeStep, setUpLine, shown, sideUnits } from "./step-words.mjs";
 import { log } from "./log.mjs";
 
 /** The card's HTML for a step: its title and lines. */
@@ -47,7 +58,10 @@ function cardHtml(entry, view) {
   const event = mainEvent(entry);
   if (!event) return null;
   if (event.type === "battle_ended" || event.type === "pcs_won") return endStory(event, entry, view);
-  return stepHtml(describeLogStep(event, entry, view?.log));
+  const step = describeLogStep(event, entry, view?.log);
+  // The start card says who fights: the units as the card's readers may see them.
+  if (event.type === "battle_started") step.lines = [...step.lines, ...sideUnits(view)];
+  return stepHtml(step);
 }
 
 /**
@@ -72,43 +86,132 @@ export async function postStep({ battle, version, entry, view, gmOnly, gmEntry, 
   return html ? postCard(html, { gmOnly, about }) : null;
 }
 
+/** The HTML of a card of several set-up steps (or small changes), one line each. */
+function linesHtml(kind, view, lines) {
+  const title = t(kind === "setup" ? "SetUp.Title" : "SetUp.Changes", { battle: view?.name ?? "" });
+  return stepHtml({ title, lines });
+}
+
 /**
- * Wires the cards: the GM's connection posts whispered cards, the players' eye public ones. Only
- * the active GM posts, each version once.
+ * Posts set-up steps (or small changes) `from`..`to`, held by `seen`, as lines: on the battle's
+ * card of such steps when that card holds the step just before, else on a new card. Steps
+ * caught up together make one post or one edit.
+ */
+async function postLines({ battle, from, to, kind, seen, gmOnly }) {
+  const view = seen.view;
+  const lines = [];
+  for (let version = from; version <= to; version++) {
+    const entry = entryAt(seen, version);
+    if (entry) lines.push(setUpLine(entry, view?.log ?? [], version - 1));
+  }
+  if (!lines.length) return null;
+  const last = cardsAbout({ battle, kind }).at(-1);
+  const about = last?.getFlag(ID, "about");
+  if (last && about.version === from - 1 && Boolean(last.whisper?.length) === gmOnly) {
+    const all = [...(last.getFlag(ID, "lines") ?? []), ...lines];
+    return last.update({
+      content: cardContent(linesHtml(kind, view, all)),
+      [`flags.${ID}.about`]: { ...about, version: to },
+      [`flags.${ID}.lines`]: all,
+    });
+  }
+  return postCard(linesHtml(kind, view, lines), {
+    gmOnly,
+    about: { battle, kind, from, version: to },
+    flags: { lines },
+  });
+}
+
+/**
+ * Cards the steps of the battles shown, once each and in order, from the active GM's browser:
+ * every message of the GM's connection or of the players' eye may complete a version.
  */
 export class StepCards {
   constructor(app) {
     this.app = app;
-    this.posted = new Set();
+    this.marks = new Map(); // battle → the last version this browser carded
+    this.due = new Set(); // battles to look at again
+    this.running = null;
   }
 
-  /** A message of the GM's own connection. */
-  fromGm(message) {
-    if (message.type !== "event" || (!whisperCards() && this.app.eye)) return;
-    const view = this.app.client?.states.get(message.battle)?.view;
-    this.post(message, view, true);
+  /** A message of either connection: a state, an event or missed events may complete a step. */
+  heard(message) {
+    if (["state", "event", "events"].includes(message?.type) && message.battle) this.catchUp(message.battle);
   }
 
-  /** A message of the players' eye. */
-  fromPlayers(message) {
-    if (message.type !== "event" || whisperCards()) return;
-    const view = this.app.eye?.view(message.battle);
-    const gmState = this.app.client?.states.get(message.battle);
-    const gmView = gmState?.view;
-    // The log's last entry is the state's version (a long battle's log may start later).
-    const gmLog = gmView?.log ?? [];
-    const gmEntry = gmLog[gmLog.length - 1 - ((gmState?.version ?? 0) - message.version)];
-    this.post(message, view, false, gmEntry, gmView);
+  /** Cards what is missing for a battle; one battle after another, never two at once. */
+  catchUp(battle) {
+    this.due.add(battle);
+    if (this.running) return this.running;
+    this.running = (async () => {
+      while (this.due.size) {
+        const [next] = this.due;
+        this.due.delete(next);
+        try {
+          await this.cardSteps(next);
+        } catch (error) {
+          log.error("card failed", error);
+        }
+      }
+      this.running = null;
+    })();
+    return this.running;
   }
 
-  post(message, view, gmOnly, gmEntry, gmView) {
+  /** The last version carded: this browser's or the world's, whichever is later; null: never. */
+  mark(battle) {
+    const known = Math.max(this.marks.get(battle) ?? -1, cardedVersion(battle) ?? -1);
+    return known < 0 ? null : known;
+  }
+
+  async remember(battle, version) {
+    this.marks.set(battle, version);
+    if ((cardedVersion(battle) ?? -1) !== version) await setCardedVersion(battle, version);
+  }
+
+  async cardSteps(battle) {
     if (!isActiveGM()) return;
-    const key = `${message.battle}/${message.version}`;
-    if (this.posted.has(key)) return;
-    this.posted.add(key);
-    const entry = { command: message.command, events: message.events };
-    postStep({ battle: message.battle, version: message.version, entry, view, gmOnly, gmEntry, gmView }).catch(
-      (error) => log.error("card failed", error),
-    );
+    const gm = this.app.client?.states.get(battle);
+    if (!gm) return;
+    const mark = this.mark(battle);
+    // A battle never carded gets cards from now on.
+    if (mark === null) {
+      await this.remember(battle, gm.version);
+      return;
+    }
+    if (mark > gm.version) {
+      // Behind the world's record: this browser has not caught up yet (cards wait, never twice),
+      // or, when it is in step with the bridge, the battle is not the one carded (the bridge lost
+      // data, or a battle of that name was made anew): its cards go on from where it is.
+      const client = this.app.client;
+      if (client.connected && !gm.resyncing && !client.loading.has(battle)) await this.remember(battle, gm.version);
+      return;
+    }
+    // Public cards need the players' eye; a refused player token leaves the cards to the GMs.
+    const eye = !whisperCards() && this.app.eye?.client.status.state !== "failed" ? this.app.eye : null;
+    let version = mark + 1;
+    while (version <= gm.version) {
+      const kind = cardKind(gm, version);
+      const gmOnly = kind === "setup" || !eye;
+      const seen = gmOnly ? gm : eye.state(battle);
+      // Not held whole yet: the players' connection's next state or events bring it.
+      if (!seen || seen.version < version) return;
+      let to = version;
+      if (kind === "step") await this.stepCard({ battle, version, seen, gm, gmOnly });
+      else {
+        // the lines that follow, held the same way, go on the card together
+        while (to < seen.version && to < gm.version && cardKind(gm, to + 1) === kind) to += 1;
+        await postLines({ battle, from: version, to, kind, seen, gmOnly });
+      }
+      await this.remember(battle, to);
+      version = to + 1;
+    }
+  }
+
+  /** Posts the card of one step; a version the log does not hold (a hole) gets none. */
+  stepCard({ battle, version, seen, gm, gmOnly }) {
+    const entry = entryAt(seen, version);
+    if (!entry) return null;
+    return postStep({ battle, version, entry, view: seen.view, gmOnly, gmEntry: entryAt(gm, version), gmView: gm.view });
   }
 }

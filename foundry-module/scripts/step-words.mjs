@@ -129,5 +129,86 @@ export function describeLogStep(event, entry, log = []) {
   if (event.type !== "undone") return describeStep(event, entry);
   const target = log[event.entry];
   const undone = mainEvent(target);
-  return { title: t("Step.Undone", { step: undone ? describeStep(undone, target).title : t("Step.SetUpStep") }), lines: [] };
+  const step = undone ? describeStep(undone, target).title : target ? setUpLine(target, log, event.entry) : t("Step.SetUpStep");
+  return { title: t("Step.Undone", { step }), lines: [] };
+}
+
+/** The unit `id` as the log entries before `index` last described it, or null. */
+function unitBefore(log, index, id) {
+  for (let i = Math.min(index, log.length) - 1; i >= 0; i--) {
+    const found = (log[i]?.events ?? []).find(
+      (e) => (e.type === "unit_added" || e.type === "unit_updated") && e.unit?.id === id,
+    );
+    if (found) return found.unit;
+  }
+  return null;
+}
+
+/** A unit added or changed: its side, name, head count and strength (a hidden head count: neither). */
+function unitLine(key, unit) {
+  const data = { side: side(unit?.side), name: unit?.name ?? "?" };
+  if (unit?.fighters === null || unit?.fighters === undefined) return t(`${key}Hidden`, data);
+  return counted(key, unit.fighters, { ...data, strength: shown(unit.strength) });
+}
+
+/** A side's modifiers: "Fog -10%, Walls +5" (null: the player view hides them). */
+function modifiersLine(event) {
+  const data = { side: side(event.side) };
+  if (!Array.isArray(event.modifiers)) return t("SetUp.ModifiersHidden", data);
+  if (!event.modifiers.length) return t("SetUp.ModifiersNone", data);
+  const each = (m) =>
+    [m.name, m.percent ? `${signed(m.percent)}%` : "", m.flat ? signed(m.flat) : ""].filter(Boolean).join(" ");
+  return t("SetUp.Modifiers", { ...data, list: event.modifiers.map(each).join(", ") });
+}
+
+/** What players may not see, in words. */
+function hiddenLine(hidden = []) {
+  if (!hidden.length) return t("SetUp.HiddenNone");
+  return t("SetUp.Hidden", { list: hidden.map((h) => t(`SetUp.Hideable.${h}`)).join(", ") });
+}
+
+/**
+ * A set-up step or a small change in one line (a card of set-up steps has one per step):
+ * `entry` at `index` of `log` (a removed unit is named from the entries before it).
+ */
+export function setUpLine(entry, log = [], index = log.length) {
+  const event = entry?.events?.[0];
+  switch (event?.type) {
+    case "unit_added":
+      return unitLine("SetUp.UnitAdded", event.unit);
+    case "unit_updated":
+      return unitLine("SetUp.UnitChanged", event.unit);
+    case "unit_removed": {
+      const unit = unitBefore(log, index, event.unit);
+      return t("SetUp.UnitRemoved", { side: side(unit?.side), name: unit?.name ?? event.unit });
+    }
+    case "modifiers_set":
+      return modifiersLine(event);
+    case "hidden_set":
+      return hiddenLine(event.hidden);
+    case "renamed":
+      return t("SetUp.Renamed", { name: event.name });
+    case "influence_table_set":
+      return t("SetUp.InfluenceTable", { name: event.table?.name ?? t("SetUp.HouseTable") });
+    case undefined:
+      return t("Step.SetUpStep");
+    default: {
+      const main = mainEvent(entry) ?? event;
+      return describeLogStep(main, entry, log).title;
+    }
+  }
+}
+
+/** The units of each side as players may see them: "Allies: Dwarves (3 fighters), Scouts (2 fighters)". */
+export function sideUnits(view) {
+  return ["allies", "enemies"].map((name) => {
+    const units = (view?.units ?? [])
+      .filter((unit) => unit.side === name)
+      .map((unit) =>
+        unit.fighters === null || unit.fighters === undefined
+          ? unit.name
+          : counted("Card.UnitFighters", unit.fighters, { name: unit.name }),
+      );
+    return t("Card.SideUnits", { side: side(name), units: units.join(", ") || "—" });
+  });
 }

@@ -26,7 +26,7 @@ function useLanguage(lang) {
 }
 
 useLanguage("en");
-const { counted, describeLogStep, describeStep } = await import("../../foundry-module/scripts/step-words.mjs");
+const { counted, describeLogStep, describeStep, setUpLine, sideUnits } = await import("../../foundry-module/scripts/step-words.mjs");
 
 // copied from a run of background_battle.api (GM view, then the player view of the same round)
 const round = {
@@ -79,5 +79,66 @@ test("the end after the PCs' win gives the last stand's working", () => {
   assert.deepEqual(lines, [
     "The PCs won their fight.",
     "Enemies fleeing 1/2: their fighting strength 22 deals 11; the allies keep 16",
+  ]);
+});
+
+// copied from a run of background_battle.api: set-up steps, as the GM and as players see them
+const dwarves = { id: "u1", name: "Dwarves", side: "allies", fighters: 1, strength: 3, size: "average", detached: 0 };
+const orcs = { id: "u2", name: "Orcs", side: "enemies", fighters: 12, strength: 26, size: "average", detached: 0 };
+const setUpLog = [
+  { command: { type: "add_unit" }, events: [{ type: "unit_added", unit: dwarves }] },
+  { command: { type: "add_unit" }, events: [{ type: "unit_added", unit: orcs }] },
+  { command: { type: "update_unit" }, events: [{ type: "unit_updated", unit: { ...orcs, fighters: 22 } }] },
+  { command: { type: "remove_unit" }, events: [{ type: "unit_removed", unit: "u2" }] },
+  { command: { type: "set_modifiers" }, events: [{ type: "modifiers_set", side: "allies", modifiers: [{ name: "Hill", percent: 10, flat: 0 }, { name: "Walls", percent: 0, flat: -5 }] }] },
+  { command: { type: "set_modifiers" }, events: [{ type: "modifiers_set", side: "enemies", modifiers: [] }] },
+  { command: { type: "set_hidden" }, events: [{ type: "hidden_set", hidden: ["enemies.fighters", "enemies.strength"] }] },
+  { command: { type: "set_hidden" }, events: [{ type: "hidden_set", hidden: [] }] },
+  { command: { type: "rename" }, events: [{ type: "renamed", name: "The ford" }] },
+  { command: { type: "set_influence_table" }, events: [{ type: "influence_table_set", table: null }] },
+  { command: { type: "undo" }, events: [{ type: "undone", entry: 3 }] },
+];
+const setUpLines = () => setUpLog.map((entry, index) => setUpLine(entry, setUpLog, index));
+
+test("set-up steps in one line each, head counts in plural forms", () => {
+  useLanguage("en");
+  assert.deepEqual(setUpLines(), [
+    "Allies: Dwarves added (1 fighter, strength 3)",
+    "Enemies: Orcs added (12 fighters, strength 26)",
+    "Enemies: Orcs changed (22 fighters, strength 26)",
+    "Enemies: Orcs removed",
+    "Allies: modifiers Hill +10%, Walls -5",
+    "Enemies: no modifiers",
+    "Hidden from players: the enemies' head count, the enemies' strength",
+    "Players see every number",
+    "The battle is now called The ford",
+    "Influence table: the house default",
+    "Taken back: Enemies: Orcs removed",
+  ]);
+  useLanguage("ru");
+  assert.deepEqual(setUpLines().slice(0, 4), [
+    "Союзники: добавлен отряд «Dwarves» (1 боец, ОС 3)",
+    "Враги: добавлен отряд «Orcs» (12 бойцов, ОС 26)",
+    "Враги: изменён отряд «Orcs» (22 бойца, ОС 26)",
+    "Враги: убран отряд «Orcs»",
+  ]);
+  assert.equal(setUpLines()[6], "Скрыто от игроков: численность врагов, ОС врагов");
+  // an undo of a set-up step in the panel's words too
+  assert.equal(describeLogStep(setUpLog[10].events[0], setUpLog[10], setUpLog).title, "Шаг назад: Враги: убран отряд «Orcs»");
+});
+
+test("what the player view hides is not said: no head count, no strength, no modifiers", () => {
+  useLanguage("en");
+  const hidden = { ...orcs, fighters: null, strength: null, redacted: ["fighters", "strength"] };
+  assert.equal(setUpLine({ events: [{ type: "unit_added", unit: hidden }] }), "Enemies: Orcs added");
+  assert.equal(setUpLine({ events: [{ type: "unit_updated", unit: hidden }] }), "Enemies: Orcs changed");
+  assert.equal(
+    setUpLine({ events: [{ type: "modifiers_set", side: "enemies", modifiers: null }] }),
+    "Enemies: modifiers changed",
+  );
+  // the start card's units as players see them
+  assert.deepEqual(sideUnits({ units: [dwarves, { ...orcs, id: "u3", name: "Wolves", fighters: 3 }, hidden] }), [
+    "Allies: Dwarves (1 fighter)",
+    "Enemies: Wolves (3 fighters), Orcs",
   ]);
 });

@@ -232,6 +232,9 @@ def test_a_player_sees_no_number_the_player_view_hides(
     new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=300)
     new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=333, head_count=13)
     panel.locator("[data-action=start]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    # a small change after the start: a public card of changes
+    assert page.evaluate(f"{APP}.command({{type: 'rename', name: 'Ambush at the ford'}})")
     panel.locator("[name=leaderSide]").select_option("enemies")
     panel.locator("[name=leaderSl]").fill("2")
     panel.locator("[data-action=leader]").click()
@@ -276,7 +279,10 @@ def test_a_player_sees_no_number_the_player_view_hides(
              .filter(m => m.visibleTo(game.users.get('player1')))
              .map(m => m.content)"""
     )
-    assert len(seen) >= 6  # start, leader, two rounds, Influence, the end (and casualties)
+    # start (with the units), the rename, leader, two rounds, Influence, the end (and casualties)
+    assert len(seen) >= 7
+    assert any("The battle is now called Ambush at the ford" in card for card in seen)
+    assert any("Enemies: Orcs</p>" in card for card in seen)  # the start card: no head count
     for card in seen:
         text = card_text(card)
         assert numbers(text) <= allowed, (text, numbers(text) - allowed)
@@ -296,6 +302,14 @@ def test_a_player_sees_no_number_the_player_view_hides(
         ".filter(m => !m.visibleTo(game.users.get('player1'))).map(m => m.whisper)"
     )
     assert all(sorted(w) == ["gm1", "gm2"] for w in gm_only)
+    # the set-up steps (the GM's numbers) are on the GMs' card only
+    set_up = page.evaluate(
+        "game.messages.contents"
+        ".filter(m => m.getFlag('background-battle', 'about')?.kind === 'setup')"
+        ".map(m => [m.whisper, m.getFlag('background-battle', 'lines')])"
+    )
+    assert [sorted(whisper) for whisper, _ in set_up] == [["gm1", "gm2"]]
+    assert set_up[0][1][1] == "Enemies: Orcs added (13 fighters, strength 333)"
     # the GMs got the Influence reading the players' card could not give
     gm_cards = page.evaluate(
         "game.messages.contents"

@@ -39,8 +39,17 @@ for (const [id, name, isGM] of [
 ]) {
   users.set(id, new User(id, name, isGM));
 }
+// Users#activeGM (api v13 `Users#activeGM`): "one User who is an active Gamemaster, or null if
+// no active GM is available" — here the `active` query's GM while connected, else another GM
+// still connected (User#active: logged into the world; the shared server says who leaves).
 const activeId = params.get("active") ?? "gm1";
-Object.defineProperty(users, "activeGM", { get: () => users.get(activeId) ?? null });
+Object.defineProperty(users, "activeGM", {
+  get: () => {
+    const chosen = users.get(activeId);
+    if (chosen?.active) return chosen;
+    return [...users.values()].find((user) => user.isGM && user.active) ?? null;
+  },
+});
 const userId = params.get("user") ?? "gm1";
 
 // --- the system and its status effects -------------------------------------------------------
