@@ -24,16 +24,18 @@ export function resolveTokens(uuids) {
 /**
  * Plain descriptors of token documents, keyed by UUID, as logic/fates.mjs takes them. Tokens
  * linked to one actor share its conditions: `actor` is that actor's UUID (an unlinked token's
- * actor is its own).
+ * actor is its own). `fighters`: the unit's head counts as the bridge keeps them for the GMs
+ * ({token UUID: n}); a token not in it is one fighter, or what an earlier version's flag says
+ * until that flag is moved (old-flags.mjs).
  */
-export function describeTokens(docs) {
+export function describeTokens(docs, fighters = {}) {
   return docs.map((doc) => {
     const conditions = conditionsOf(doc.actor);
     const shows = (fate) => conditions.some(([id]) => id === statusId(fate));
     return {
       id: doc.uuid,
       name: doc.name,
-      fighters: doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
+      fighters: fighters[doc.uuid] ?? doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
       actor: doc.actor?.uuid ?? null,
       dead: shows("dead"),
       unconscious: shows("unconscious"),
@@ -73,6 +75,11 @@ function batchesByScene(updates, byUuid) {
     batches.get(scene).push({ _id: doc.id, ...change });
   }
   return batches;
+}
+
+/** Writes token updates keyed by UUID (`_id`), one batch per scene; returns how many. */
+export function writeTokenUpdates(updates, docs) {
+  return writeBatches(updates, new Map(docs.map((doc) => [doc.uuid, doc])));
 }
 
 async function writeBatches(updates, byUuid) {
@@ -183,22 +190,29 @@ async function updateEach(docs, makeUpdate) {
   }
 }
 
-/** Marks token documents as fighting in a unit; `fighters`: the head count one token stands for. */
-export function markLinked(docs, battle, unit, fighters = 1) {
-  return updateEach(docs, (doc) => {
-    const update = { _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}`]: { battle, unit } };
-    if (fighters > 1) update[`flags.${ID}.${FLAGS.FIGHTERS}`] = fighters;
-    return update;
-  });
+/**
+ * Marks token documents as fighting in a unit. The head count a token stands for is not kept
+ * on it (every player's Foundry receives a token's flags): the bridge keeps it for the GMs.
+ */
+export function markLinked(docs, battle, unit) {
+  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}`]: { battle, unit } }));
 }
 
-/** Removes the unit mark and head count from token documents (an Apply record stays for undo). */
+/** Removes the unit mark (and an earlier version's head count) from token documents (an
+ * Apply record stays for undo). */
 export function markUnlinked(docs) {
-  return updateEach(docs, (doc) => ({
-    _id: doc.id,
-    [`flags.${ID}.-=${FLAGS.UNIT}`]: null,
-    [`flags.${ID}.-=${FLAGS.FIGHTERS}`]: null,
-  }));
+  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.-=${FLAGS.UNIT}`]: null, ...withoutOldHeadCount(doc) }));
+}
+
+/** The unset of an earlier version's head count flag, when the token has one. */
+export function withoutOldHeadCount(doc) {
+  return doc.getFlag(ID, FLAGS.FIGHTERS) === undefined ? {} : { [`flags.${ID}.-=${FLAGS.FIGHTERS}`]: null };
+}
+
+/** Takes an earlier version's head count flag off token documents (once the bridge has it). */
+export function removeOldHeadCounts(docs) {
+  const old = docs.filter((doc) => doc.getFlag(ID, FLAGS.FIGHTERS) !== undefined);
+  return updateEach(old, (doc) => ({ _id: doc.id, ...withoutOldHeadCount(doc) }));
 }
 
 /** The token documents the user has selected on the canvas. */
