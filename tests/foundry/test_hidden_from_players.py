@@ -25,7 +25,7 @@ from foundry_steps import (
     remote_player,
     world_tokens,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -59,21 +59,31 @@ def state_of(page: Page) -> Any:
     return page.evaluate(f"structuredClone({APP}.state)")
 
 
-def test_nothing_a_player_holds_gives_the_mobs_numbers_away(
-    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
-) -> None:
-    panel = open_foundry(page, server=foundry_server.url)
+def dwarves_and_a_mob(page: Page, panel: Locator) -> Locator:
+    """The battle `ambush`: three dwarves against one orc token standing for 12 (the enemies'
+    side, hidden from players by default); returns the orcs' row."""
     connected(panel)
     create_battle(panel, "ambush")
     new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30)
-    orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
+    return new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
+
+
+def orcs_beaten(page: Page, panel: Locator) -> None:
+    """Starts the battle, beats the orcs down to 17 (a strength players may not see), ends it."""
     panel.locator("[data-action=start]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
-    # the orcs are beaten down (a strength the players may not see), then the battle ends
     page.evaluate(f"{APP}.command({{type: 'set_strength', side: 'enemies', strength: 17}})")
     page.wait_for_function(f"{APP}.state.view.sides.enemies.strength === 17")
     panel.locator("[data-action=endBattle]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+
+
+def test_nothing_a_player_holds_gives_the_mobs_numbers_away(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
+) -> None:
+    panel = open_foundry(page, server=foundry_server.url)
+    orcs = dwarves_and_a_mob(page, panel)
+    orcs_beaten(page, panel)
     panel.locator("[data-action=applyAll]").click()
     expect(panel.locator(".bb-applied")).to_have_count(2)
     unit = orcs.get_attribute("data-unit")
@@ -147,10 +157,7 @@ def test_an_old_worlds_hidden_numbers_leave_the_tokens_once(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
     panel = open_foundry(page)
-    connected(panel)
-    create_battle(panel, "ambush")
-    new_unit(page, panel, ["tok1", "tok2", "tok3"], name="Dwarves", side="allies", strength=30)
-    orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
+    orcs = dwarves_and_a_mob(page, panel)
     unit = orcs.get_attribute("data-unit")
     dwarves = panel.locator(".bb-unit", has_text="Dwarves").get_attribute("data-unit")
     # the world as an earlier version left it: the bridge has no head count, the mob's token
@@ -194,12 +201,7 @@ def test_an_old_worlds_hidden_numbers_leave_the_tokens_once(
     assert tokens["tok4"]["flags"][SCOPE] == {"unit": {"battle": "ambush", "unit": unit}}
 
     # Apply reads the moved head count: the mob's twelve take the orcs' casualties
-    panel.locator("[data-action=start]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
-    page.evaluate(f"{APP}.command({{type: 'set_strength', side: 'enemies', strength: 17}})")
-    page.wait_for_function(f"{APP}.state.view.sides.enemies.strength === 17")
-    panel.locator("[data-action=endBattle]").click()
-    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    orcs_beaten(page, panel)
     orcs.locator("[data-action=applyUnit]").click()
     expect(orcs.locator(".bb-applied")).to_be_visible()
     report = page.evaluate(f"structuredClone({APP}.state.foundry.applied[{json.dumps(unit)}])")
