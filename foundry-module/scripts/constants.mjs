@@ -14,7 +14,7 @@ export const SETTINGS = Object.freeze({
 });
 
 export const FLAGS = Object.freeze({
-  /** On a token: {battle, unit}, the unit it fights in. */
+  /** On a token: {unit}, the id of the unit it fights in (earlier versions: {battle, unit}). */
   UNIT: "unit",
   /**
    * Written by earlier versions on a token: how many fighters it stands for. Every player's

@@ -1,7 +1,8 @@
 /**
- * Worlds of earlier versions kept on tokens numbers a player may not see: the head count a token
- * stands for (flag `fighters`) and, in each Apply record, the unit's casualty result and a group
- * token's counts (`result`, `counts`). Every player's Foundry receives a token's flags, so the
+ * Worlds of earlier versions kept on tokens what a player may not see: the head count a token
+ * stands for (flag `fighters`), the battle's name in the unit mark (`unit.battle`: a battle the GM
+ * prepares is not the players' to know of) and, in each Apply record, the unit's casualty result
+ * and a group token's counts (`result`, `counts`). Every player's Foundry receives a token's flags, so the
  * active GM's browser moves them once per battle it watches: the head counts to the bridge
  * (GM-only: `tokens` with `fighters`), then the flags go (`-=` unsets). The bridge's `applied`
  * report already holds the casualties, so an old record only loses its numbers.
@@ -9,7 +10,7 @@
 import { FLAGS, ID, MAX_HEAD_COUNT } from "./constants.mjs";
 import { legacyRecordUpdate } from "./logic/fates.mjs";
 import { headCounts, oldHeadCounts } from "./logic/head-counts.mjs";
-import { describeTokens, removeOldHeadCounts, resolveTokens, writeTokenUpdates } from "./tokens.mjs";
+import { describeTokens, removeOldBattles, removeOldHeadCounts, resolveTokens, writeTokenUpdates } from "./tokens.mjs";
 import { log } from "./log.mjs";
 
 /** Moves the old flags of the tokens of `battle` (its units' lists and its Apply reports). */
@@ -21,6 +22,8 @@ export async function moveOldFlags(app, battle) {
   }
   const reported = Object.values(foundryData.applied ?? {}).flatMap((report) => Object.values(report.token_ids ?? {}).flat());
   const { docs } = resolveTokens([...new Set([...Object.values(foundryData.tokens ?? {}).flat(), ...reported])]);
+  const marks = await removeOldBattles(docs);
+  if (marks) log.info(`${battle}: the battle's name taken out of ${marks} unit marks`);
   const updates = describeTokens(docs).map((token) => legacyRecordUpdate(token, ID)).filter(Boolean);
   if (updates.length) {
     await writeTokenUpdates(updates, docs);

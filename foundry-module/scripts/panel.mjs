@@ -295,13 +295,14 @@ export class BattlePanel extends ApplicationV2 {
     const ack = await this.app.send(() =>
       this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids, fighters }),
     );
-    if (!ack) await markLinked(leaving, this.app.battle, unit);
+    if (!ack) await markLinked(leaving, unit);
   }
 
   /** Both sides from the scene: a proposal the GM confirms (nothing is sent before). */
   static #sceneSides() {
     const by = readText(this.element, "sceneGroupBy") || "actor";
-    this.sceneSides = proposeSides(by, this.app.battle);
+    const linked = new Set(Object.values(this.app.state?.foundry?.tokens ?? {}).flat());
+    this.sceneSides = proposeSides(by, linked);
     if (!this.sceneSides.allies.length && !this.sceneSides.enemies.length) {
       this.sceneSides = null;
       ui.notifications.warn(t("Scene.NoTokens"));
@@ -467,7 +468,7 @@ export class BattlePanel extends ApplicationV2 {
 export async function linkToUnit(app, unit, docs, fighters = 1) {
   const current = app.state?.foundry?.tokens?.[unit] ?? [];
   const joining = docs.filter((doc) => !current.includes(doc.uuid));
-  await markLinked(docs, app.battle, unit);
+  await markLinked(docs, unit);
   const uuids = docs.map((doc) => doc.uuid);
   const ids = [...new Set([...current, ...uuids])];
   const counts = headCounts(app.state?.foundry?.fighters?.[unit], ids, uuids, fighters);

@@ -191,11 +191,19 @@ async function updateEach(docs, makeUpdate) {
 }
 
 /**
- * Marks token documents as fighting in a unit. The head count a token stands for is not kept
- * on it (every player's Foundry receives a token's flags): the bridge keeps it for the GMs.
+ * Marks token documents as fighting in a unit: `{unit}`, the unit's id. Every player's Foundry
+ * receives a token's flags, so the mark names no battle (one the GM prepares is not the
+ * players' to know of) and holds no head count (the bridge keeps both for the GMs); the battle
+ * an earlier version wrote there is unset.
  */
-export function markLinked(docs, battle, unit) {
-  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}`]: { battle, unit } }));
+export function markLinked(docs, unit) {
+  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}.unit`]: unit, ...withoutOldBattle(doc) }));
+}
+
+/** The unset of the battle an earlier version wrote in a token's unit mark, when it has one. */
+export function withoutOldBattle(doc) {
+  const mark = doc.getFlag(ID, FLAGS.UNIT);
+  return mark && "battle" in mark ? { [`flags.${ID}.${FLAGS.UNIT}.-=battle`]: null } : {};
 }
 
 /** Removes the unit mark (and an earlier version's head count) from token documents (an
@@ -213,6 +221,13 @@ export function withoutOldHeadCount(doc) {
 export function removeOldHeadCounts(docs) {
   const old = docs.filter((doc) => doc.getFlag(ID, FLAGS.FIGHTERS) !== undefined);
   return updateEach(old, (doc) => ({ _id: doc.id, ...withoutOldHeadCount(doc) }));
+}
+
+/** Takes the battle's name out of the unit marks an earlier version wrote. Returns how many. */
+export async function removeOldBattles(docs) {
+  const old = docs.filter((doc) => Object.keys(withoutOldBattle(doc)).length);
+  await updateEach(old, (doc) => ({ _id: doc.id, ...withoutOldBattle(doc) }));
+  return old.length;
 }
 
 /** The token documents the user has selected on the canvas. */

@@ -83,6 +83,8 @@ def test_nothing_a_player_holds_gives_the_mobs_numbers_away(
 ) -> None:
     panel = open_foundry(page, server=foundry_server.url)
     orcs = dwarves_and_a_mob(page, panel)
+    # a battle in set-up is not the players' to know of: the tokens' marks do not name it
+    assert "ambush" not in json.dumps([t["flags"] for t in world_tokens(page)])
     orcs_beaten(page, panel)
     panel.locator("[data-action=applyAll]").click()
     expect(panel.locator(".bb-applied")).to_have_count(2)
@@ -161,7 +163,8 @@ def test_an_old_worlds_hidden_numbers_leave_the_tokens_once(
     unit = orcs.get_attribute("data-unit")
     dwarves = panel.locator(".bb-unit", has_text="Dwarves").get_attribute("data-unit")
     # the world as an earlier version left it: the bridge has no head count, the mob's token
-    # has it as a flag, and a soldier's Apply record holds a casualty result
+    # has it as a flag, a soldier's unit mark names the battle and his Apply record holds a
+    # casualty result
     old_record = {
         "battle": "ambush",
         "unit": dwarves,
@@ -178,7 +181,8 @@ def test_an_old_worlds_hidden_numbers_leave_the_tokens_once(
              await app.client.request("tokens", {battle: "ambush", unit, token_ids: [mob]});
              await StandIn.scene.updateEmbeddedDocuments("Token", [
                {_id: "tok4", "flags.background-battle.fighters": 12},
-               {_id: "tok1", "flags.background-battle.applied": record},
+               {_id: "tok1", "flags.background-battle.applied": record,
+                "flags.background-battle.unit.battle": "ambush"},
              ]);
            }""",
         [unit, old_record, MOB],
@@ -195,10 +199,14 @@ def test_an_old_worlds_hidden_numbers_leave_the_tokens_once(
     page.wait_for_function(
         "!('result' in StandIn.scene.tokens.get('tok1').flags['background-battle'].applied)"
     )
+    page.wait_for_function(
+        "!('battle' in StandIn.scene.tokens.get('tok1').flags['background-battle'].unit)"
+    )
     tokens = {t["id"]: t for t in world_tokens(page)}
     record_left = tokens["tok1"]["flags"][SCOPE]["applied"]
     assert record_left == {k: v for k, v in old_record.items() if k not in ("result", "counts")}
-    assert tokens["tok4"]["flags"][SCOPE] == {"unit": {"battle": "ambush", "unit": unit}}
+    assert tokens["tok4"]["flags"][SCOPE] == {"unit": {"unit": unit}}
+    assert tokens["tok1"]["flags"][SCOPE]["unit"] == {"unit": dwarves}
 
     # Apply reads the moved head count: the mob's twelve take the orcs' casualties
     orcs_beaten(page, panel)

@@ -116,9 +116,7 @@ def test_new_unit_from_three_selected_tokens(page: Page, open_foundry: Open, bri
     orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters 12")
     tok4 = next(t for t in world_tokens(page) if t["id"] == "tok4")
-    assert tok4["flags"]["background-battle"] == {
-        "unit": {"battle": "ambush", "unit": orcs.get_attribute("data-unit")}
-    }
+    assert tok4["flags"]["background-battle"] == {"unit": {"unit": orcs.get_attribute("data-unit")}}
     fighters = bridge_foundry(bridge)["fighters"]
     assert fighters == {orcs.get_attribute("data-unit"): {"Scene.scene1.Token.tok4": 12}}
 
