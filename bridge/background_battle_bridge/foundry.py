@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import broadcast
 
+from background_battle.units import MAX_FIGHTERS
+
 from . import protocol as p
 from .pipeline import Change, ack, repeated, settled, store
 from .protocol import ProtocolError
@@ -27,16 +29,71 @@ Replies = list[dict[str, Any]]
 
 
 async def tokens(hub: Hub, message: dict[str, Any]) -> Replies:
-    """`tokens`: the scene tokens of one unit (an empty list forgets them)."""
+    """`tokens`: the scene tokens of one unit (an empty list forgets them) and the head count
+    of each token that stands for more than one fighter (kept from players: GM-only)."""
     request_id, room = await _settled_request(hub, message)
     unit = _unit(room, message)
     token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
+    fighters = head_counts(message, token_ids)
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
         return duplicate
-    told = {"type": "tokens", "battle": room.name, "unit": unit, "token_ids": token_ids}
-    record = {"kind": "tokens", "unit": unit, "token_ids": token_ids}
+    told = {
+        "type": "tokens",
+        "battle": room.name,
+        "unit": unit,
+        "token_ids": token_ids,
+        "fighters": fighters,
+    }
+    record: Record = {"kind": "tokens", "unit": unit, "token_ids": token_ids}
+    if fighters:
+        record["fighters"] = fighters
     return await _store(hub, room, request_id, message, record, told)
+
+
+def head_counts(message: dict[str, Any], token_ids: list[str]) -> dict[str, int]:
+    """The optional `fighters` of a `tokens` message: {token id: head count}, each key one of
+    `token_ids`, each count a whole number from 2 to MAX_FIGHTERS (a token absent: one fighter).
+
+    >>> head_counts({"fighters": {"t1": 12}}, ["t1", "t2"])
+    {'t1': 12}
+    >>> head_counts({"fighters": {"t1": 1}}, ["t1"])
+    Traceback (most recent call last):
+    ...
+    background_battle_bridge.protocol.ProtocolError: fighters of token 't1' must be from 2 to ...
+    """
+    given = message.get("fighters")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise ProtocolError(
+            "not_object", "fighters must be a JSON object {token id: head count}", field="fighters"
+        )
+    known = set(token_ids)
+    counts: dict[str, int] = {}
+    for token, count in given.items():
+        if token not in known:
+            raise ProtocolError(
+                "unknown_token",
+                f"fighters names token {token[:128]!r}, which is not one of token_ids",
+                field="fighters",
+            )
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise ProtocolError(
+                "not_integer",
+                f"fighters of token {token!r} must be a whole number",
+                field="fighters",
+            )
+        if not 2 <= count <= MAX_FIGHTERS:
+            raise ProtocolError(
+                "out_of_range",
+                f"fighters of token {token!r} must be from 2 to {MAX_FIGHTERS} "
+                "(a token of one fighter is left out)",
+                field="fighters",
+                params={"min": 2, "max": MAX_FIGHTERS},
+            )
+        counts[token] = count
+    return counts
 
 
 async def applied(hub: Hub, message: dict[str, Any]) -> Replies:

@@ -62,7 +62,7 @@ def state(room: Room, role: str) -> dict[str, Any]:
         "view": {**view, "log": log},
     }
     if role == "gm":
-        message["foundry"] = {"tokens": room.tokens, "applied": room.applied}
+        message["foundry"] = room.foundry()
     return message
 
 

@@ -53,6 +53,7 @@ class Room:
     archived: bool = False
     ids: dict[str, Receipt] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
+    fighters: dict[str, dict[str, int]] = field(default_factory=dict)
     applied: dict[str, dict[str, Any]] = field(default_factory=dict)
     since_snapshot: int = 0
     head: Head | None = None
@@ -83,6 +84,7 @@ class Room:
             archived=data["archived"],
             ids={key: _receipt(value) for key, value in data["ids"].items()},
             tokens={unit: list(ids) for unit, ids in data["tokens"].items()},
+            fighters={unit: dict(n) for unit, n in data.get("fighters", {}).items()},
             applied=dict(data["applied"]),
         )
 
@@ -93,6 +95,7 @@ class Room:
             "archived": self.archived,
             "ids": {key: list(receipt) for key, receipt in self.ids.items()},
             "tokens": self.tokens,
+            "fighters": self.fighters,
             "applied": self.applied,
         }
 
@@ -109,10 +112,7 @@ class Room:
         elif kind == "archived":
             self.archived = True
         elif kind == "tokens":
-            if record["token_ids"]:
-                self.tokens[record["unit"]] = list(record["token_ids"])
-            else:
-                self.tokens.pop(record["unit"], None)
+            self._tokens(record["unit"], record["token_ids"], record.get("fighters", {}))
         elif kind == "applied":
             self.applied[record["unit"]] = dict(record["report"])
         elif kind == "unapplied":
@@ -123,6 +123,21 @@ class Room:
             self.ids[record["id"]] = (self.version, record.get("digest", ""))
         self.seq = seq
         self.since_snapshot += 1
+
+    def _tokens(self, unit: str, token_ids: list[str], fighters: dict[str, int]) -> None:
+        """A unit's tokens, and the head counts of those standing for many (replaced whole)."""
+        if token_ids:
+            self.tokens[unit] = list(token_ids)
+        else:
+            self.tokens.pop(unit, None)
+        if fighters:
+            self.fighters[unit] = dict(fighters)
+        else:
+            self.fighters.pop(unit, None)
+
+    def foundry(self) -> dict[str, Any]:
+        """What the GMs' `state` carries for the Foundry module (never sent to players)."""
+        return {"tokens": self.tokens, "fighters": self.fighters, "applied": self.applied}
 
     def decided(self) -> Head:
         """The head, made from the stored state when nothing is waiting."""

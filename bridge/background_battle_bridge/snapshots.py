@@ -60,7 +60,14 @@ class Snapshots:
     async def _snapshot(self, room: Room) -> None:
         await asyncio.sleep(0)  # the reply that made it due goes first
         seq, counted = room.seq, room.since_snapshot
-        parts = (room.battle, room.archived, dict(room.ids), dict(room.tokens), dict(room.applied))
+        parts = (
+            room.battle,
+            room.archived,
+            dict(room.ids),
+            dict(room.tokens),
+            dict(room.applied),
+            dict(room.fighters),
+        )
         try:
             await asyncio.to_thread(self._write, room.name, seq, *parts)
         except Exception as exc:
@@ -105,6 +112,7 @@ def snapshot_text(
     ids: dict[str, Any],
     tokens: dict[str, Any],
     applied: dict[str, Any],
+    fighters: dict[str, Any] | None = None,
 ) -> str:
     """The JSON text of `Room.snapshot_data`, encoded a few entries at a time with pauses, so
     that a long battle does not hold the interpreter (and the event loop) for the whole of it.
@@ -123,7 +131,7 @@ def snapshot_text(
         if index % CHUNK == CHUNK - 1:
             time.sleep(0)  # let the event loop's thread take the interpreter
     parts.append("]}")
-    body = {"archived": archived, "tokens": tokens, "applied": applied}
+    body = {"archived": archived, "tokens": tokens, "fighters": fighters or {}, "applied": applied}
     parts.append("," + _dumps(body)[1:-1] + ',"ids":{')
     for index, (key, receipt) in enumerate(ids.items()):
         parts.append(("," if index else "") + _dumps(key) + ":" + _dumps(list(receipt)))

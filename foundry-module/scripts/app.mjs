@@ -12,6 +12,7 @@ import { applyCasualties } from "./casualties.mjs";
 import { PlayerEye } from "./player-eye.mjs";
 import { StepCards } from "./step-cards.mjs";
 import { RelaySocket } from "./relay.mjs";
+import { moveOldFlags } from "./old-flags.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
 export function isActiveGM() {
@@ -34,6 +35,8 @@ export class BattleApp {
     /** The result of the last command this browser sent: {battle, version} of its step. */
     this.lastSent = null;
     this.applying = Promise.resolve();
+    /** Battles whose tokens' old flags are being moved to the bridge (old-flags.mjs). */
+    this.moving = new Set();
   }
 
   /** Something to call when what the panel shows changed. */
@@ -165,12 +168,27 @@ export class BattleApp {
       this.receiveCasualties(message);
       return;
     }
+    if (message.type === "state") this.moveOldFlags(message.battle);
     if (message.type === "error" && !message.id) {
       log.warn("bridge error", message);
       if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
     }
     if (["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"].includes(message.type)) {
       this.changed();
+    }
+  }
+
+  /** Earlier versions' flags that players could read leave the battle's tokens: the active GM's
+   * browser moves them once it holds the battle (a later `state` finds nothing left to move). */
+  async moveOldFlags(battle) {
+    if (!isActiveGM() || this.moving.has(battle)) return;
+    this.moving.add(battle);
+    try {
+      await moveOldFlags(this, battle);
+    } catch (error) {
+      log.error("old flags not moved", error);
+    } finally {
+      this.moving.delete(battle);
     }
   }
 

@@ -42,7 +42,9 @@ export async function applyCasualties(app, message) {
     return { plan: null, changes: 0 };
   }
   const options = headCountShown(app, battle, unit) ? OPTIONS : { ...OPTIONS, groupName: (name) => name };
-  const plan = planApply(describeTokens(docs), result, { battle, unit }, options);
+  // The head counts of tokens standing for many: the bridge keeps them for the GMs.
+  const fighters = app.client?.states.get(battle)?.foundry?.fighters?.[unit] ?? {};
+  const plan = planApply(describeTokens(docs, fighters), result, { battle, unit }, options);
   // Everything is checked before anything is written: a refusal changes nothing.
   const problems = checkPlan(plan, docs);
   if (problems.length) {

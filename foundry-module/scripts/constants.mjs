@@ -16,12 +16,19 @@ export const SETTINGS = Object.freeze({
 });
 
 export const FLAGS = Object.freeze({
-  /** On a token: {battle, unit}, the unit it fights in. */
+  /** On a token: {unit}, the id of the unit it fights in (earlier versions: {battle, unit}). */
   UNIT: "unit",
-  /** On a token: how many fighters it stands for (absent or 1: one fighter). */
+  /**
+   * Written by earlier versions on a token: how many fighters it stands for. Every player's
+   * Foundry receives a token's flags, so the head count now lives on the bridge (GM-only,
+   * `state.foundry.fighters`); old-flags.mjs moves an old one there and removes the flag.
+   */
   FIGHTERS: "fighters",
-  /** On a token: the record of the last Apply (see logic/fates.mjs). */
+  /** On a token: the record of the last Apply, with nothing players may not see (logic/fates.mjs). */
   APPLIED: "applied",
 });
+
+/** The most fighters one token may stand for: the core's MAX_FIGHTERS, which the bridge checks. */
+export const MAX_HEAD_COUNT = 100_000;
 
 export const DEFAULT_URL = "ws://127.0.0.1:8765/ws";

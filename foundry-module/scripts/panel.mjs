@@ -16,6 +16,7 @@ import { createSides, proposeSides, tokensDropped } from "./scene-sides.mjs";
 import { setSetting, setting } from "./settings.mjs";
 import { markLinked, markUnlinked, selectedTokenDocuments } from "./tokens.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
+import { headCounts } from "./logic/head-counts.mjs";
 
 const { ApplicationV2 } = foundry.applications.api;
 
@@ -290,16 +291,18 @@ export class BattlePanel extends ApplicationV2 {
     // The tokens' own marks first, so that they are right when the bridge's list arrives.
     await markUnlinked(leaving);
     const ids = current.filter((id) => !drop.has(id));
+    const fighters = headCounts(this.app.state?.foundry?.fighters?.[unit], ids);
     const ack = await this.app.send(() =>
-      this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids }),
+      this.app.client.request("tokens", { battle: this.app.battle, unit, token_ids: ids, fighters }),
     );
-    if (!ack) await markLinked(leaving, this.app.battle, unit);
+    if (!ack) await markLinked(leaving, unit);
   }
 
   /** Both sides from the scene: a proposal the GM confirms (nothing is sent before). */
   static #sceneSides() {
     const by = readText(this.element, "sceneGroupBy") || "actor";
-    this.sceneSides = proposeSides(by, this.app.battle);
+    const linked = new Set(Object.values(this.app.state?.foundry?.tokens ?? {}).flat());
+    this.sceneSides = proposeSides(by, linked);
     if (!this.sceneSides.allies.length && !this.sceneSides.enemies.length) {
       this.sceneSides = null;
       ui.notifications.warn(t("Scene.NoTokens"));
@@ -459,14 +462,19 @@ export class BattlePanel extends ApplicationV2 {
 
 /**
  * Adds tokens to a unit: their own marks first (so that they are right when the bridge's list
- * arrives), then the unit's list on the bridge; a refusal takes the new marks back.
+ * arrives), then the unit's list on the bridge with the head count of each token standing for
+ * many (`fighters`: kept by the bridge for the GMs only); a refusal takes the new marks back.
  */
 export async function linkToUnit(app, unit, docs, fighters = 1) {
   const current = app.state?.foundry?.tokens?.[unit] ?? [];
   const joining = docs.filter((doc) => !current.includes(doc.uuid));
-  await markLinked(docs, app.battle, unit, fighters);
-  const ids = [...new Set([...current, ...docs.map((doc) => doc.uuid)])];
-  const ack = await app.send(() => app.client.request("tokens", { battle: app.battle, unit, token_ids: ids }));
+  await markLinked(docs, unit);
+  const uuids = docs.map((doc) => doc.uuid);
+  const ids = [...new Set([...current, ...uuids])];
+  const counts = headCounts(app.state?.foundry?.fighters?.[unit], ids, uuids, fighters);
+  const ack = await app.send(() =>
+    app.client.request("tokens", { battle: app.battle, unit, token_ids: ids, fighters: counts }),
+  );
   if (!ack) await markUnlinked(joining);
   return ack;
 }

@@ -4,7 +4,6 @@
  * name (logic/scene-sides.mjs); the GM types each unit's strength and confirms once. Also: the
  * tokens an Actor or Token drop on a unit stands for.
  */
-import { FLAGS, ID } from "./constants.mjs";
 import { hasStatus } from "./conditions.mjs";
 import { sidesFromTokens } from "./logic/scene-sides.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
@@ -17,10 +16,11 @@ function sceneTokens() {
 
 /**
  * The proposal: {allies: [unit], enemies: [unit]}, each unit {key, name, side, tokens, fighters}.
- * Tokens already fighting in a unit of `battle` are left out.
+ * Tokens already fighting in a unit of the battle (`linked`: their UUIDs, from the bridge's
+ * lists) are left out.
  */
-export function proposeSides(by = "actor", battle = null) {
-  const free = sceneTokens().filter((doc) => !battle || doc.getFlag(ID, FLAGS.UNIT)?.battle !== battle);
+export function proposeSides(by = "actor", linked = new Set()) {
+  const free = sceneTokens().filter((doc) => !linked.has(doc.uuid));
   const descriptors = free.map((doc) => ({
     id: doc.uuid,
     name: doc.name,

@@ -24,16 +24,18 @@ export function resolveTokens(uuids) {
 /**
  * Plain descriptors of token documents, keyed by UUID, as logic/fates.mjs takes them. Tokens
  * linked to one actor share its conditions: `actor` is that actor's UUID (an unlinked token's
- * actor is its own).
+ * actor is its own). `fighters`: the unit's head counts as the bridge keeps them for the GMs
+ * ({token UUID: n}); a token not in it is one fighter, or what an earlier version's flag says
+ * until that flag is moved (old-flags.mjs).
  */
-export function describeTokens(docs) {
+export function describeTokens(docs, fighters = {}) {
   return docs.map((doc) => {
     const conditions = conditionsOf(doc.actor);
     const shows = (fate) => conditions.some(([id]) => id === statusId(fate));
     return {
       id: doc.uuid,
       name: doc.name,
-      fighters: doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
+      fighters: fighters[doc.uuid] ?? doc.getFlag(ID, FLAGS.FIGHTERS) ?? 1,
       actor: doc.actor?.uuid ?? null,
       dead: shows("dead"),
       unconscious: shows("unconscious"),
@@ -73,6 +75,11 @@ function batchesByScene(updates, byUuid) {
     batches.get(scene).push({ _id: doc.id, ...change });
   }
   return batches;
+}
+
+/** Writes token updates keyed by UUID (`_id`), one batch per scene; returns how many. */
+export function writeTokenUpdates(updates, docs) {
+  return writeBatches(updates, new Map(docs.map((doc) => [doc.uuid, doc])));
 }
 
 async function writeBatches(updates, byUuid) {
@@ -183,22 +190,44 @@ async function updateEach(docs, makeUpdate) {
   }
 }
 
-/** Marks token documents as fighting in a unit; `fighters`: the head count one token stands for. */
-export function markLinked(docs, battle, unit, fighters = 1) {
-  return updateEach(docs, (doc) => {
-    const update = { _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}`]: { battle, unit } };
-    if (fighters > 1) update[`flags.${ID}.${FLAGS.FIGHTERS}`] = fighters;
-    return update;
-  });
+/**
+ * Marks token documents as fighting in a unit: `{unit}`, the unit's id. Every player's Foundry
+ * receives a token's flags, so the mark names no battle (one the GM prepares is not the
+ * players' to know of) and holds no head count (the bridge keeps both for the GMs); the battle
+ * an earlier version wrote there is unset.
+ */
+export function markLinked(docs, unit) {
+  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}.unit`]: unit, ...withoutOldBattle(doc) }));
 }
 
-/** Removes the unit mark and head count from token documents (an Apply record stays for undo). */
+/** The unset of the battle an earlier version wrote in a token's unit mark, when it has one. */
+export function withoutOldBattle(doc) {
+  const mark = doc.getFlag(ID, FLAGS.UNIT);
+  return mark && "battle" in mark ? { [`flags.${ID}.${FLAGS.UNIT}.-=battle`]: null } : {};
+}
+
+/** Removes the unit mark (and an earlier version's head count) from token documents (an
+ * Apply record stays for undo). */
 export function markUnlinked(docs) {
-  return updateEach(docs, (doc) => ({
-    _id: doc.id,
-    [`flags.${ID}.-=${FLAGS.UNIT}`]: null,
-    [`flags.${ID}.-=${FLAGS.FIGHTERS}`]: null,
-  }));
+  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.-=${FLAGS.UNIT}`]: null, ...withoutOldHeadCount(doc) }));
+}
+
+/** The unset of an earlier version's head count flag, when the token has one. */
+export function withoutOldHeadCount(doc) {
+  return doc.getFlag(ID, FLAGS.FIGHTERS) === undefined ? {} : { [`flags.${ID}.-=${FLAGS.FIGHTERS}`]: null };
+}
+
+/** Takes an earlier version's head count flag off token documents (once the bridge has it). */
+export function removeOldHeadCounts(docs) {
+  const old = docs.filter((doc) => doc.getFlag(ID, FLAGS.FIGHTERS) !== undefined);
+  return updateEach(old, (doc) => ({ _id: doc.id, ...withoutOldHeadCount(doc) }));
+}
+
+/** Takes the battle's name out of the unit marks an earlier version wrote. Returns how many. */
+export async function removeOldBattles(docs) {
+  const old = docs.filter((doc) => Object.keys(withoutOldBattle(doc)).length);
+  await updateEach(old, (doc) => ({ _id: doc.id, ...withoutOldBattle(doc) }));
+  return old.length;
 }
 
 /** The token documents the user has selected on the canvas. */

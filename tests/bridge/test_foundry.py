@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +41,13 @@ async def test_tokens_are_stored_and_shown_to_gms_only(running: Running) -> None
     )
     assert ack == {"type": "ack", "id": "t1", "battle": "ambush", "version": 3}
     told = await gm.until("tokens")
-    assert told == {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["a", "b"]}
+    assert told == {
+        "type": "tokens",
+        "battle": "ambush",
+        "unit": "u1",
+        "token_ids": ["a", "b"],
+        "fighters": {},
+    }
     state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
     assert state["foundry"]["tokens"] == {"u1": ["a", "b"]}
     # the player heard nothing of it: its next message is its own pong
@@ -68,6 +75,61 @@ async def test_bad_tokens_messages_are_named(running: Running) -> None:
         error = await foundry.ask(message)
         assert (error["code"], error["field"]) == (code, field), message
     assert running.bridge.hub.rooms["ambush"].tokens == {}
+
+
+async def test_head_counts_of_tokens_are_kept_for_the_gms_only(running: Running) -> None:
+    gm = await running.gm()
+    foundry = await running.gm(client="foundry")
+    player = await running.player()
+    await gm.create("ambush")
+    for command in (ORCS, DWARVES, {"type": "start"}):
+        await gm.command("ambush", command)
+    await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    await player.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    mob = {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["mob", "boss"]}
+    ack = await foundry.ask({**mob, "id": "t1", "fighters": {"mob": 4321}}, "ack")
+    assert ack["id"] == "t1"
+    told = await gm.until("tokens")
+    assert told["fighters"] == {"mob": 4321}
+    state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert state["foundry"]["fighters"] == {"u1": {"mob": 4321}}
+    # the player heard nothing of it, and its state carries no Foundry data
+    assert (await player.ask({"type": "ping"}))["type"] == "pong"
+    seen = await player.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert "foundry" not in seen and "4321" not in json.dumps(seen)
+    # sent again with its id: the first ack, nothing stored twice
+    again = await foundry.ask({**mob, "id": "t1", "fighters": {"mob": 4321}}, "ack")
+    assert again.get("duplicate") is True
+    # a new list replaces the head counts whole; without `fighters` every token is one fighter
+    await foundry.ask({**mob, "token_ids": ["mob"]}, "ack")
+    state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert state["foundry"]["fighters"] == {}
+    assert state["foundry"]["tokens"] == {"u1": ["mob"]}
+
+
+async def test_bad_head_counts_are_named_and_change_nothing(running: Running) -> None:
+    foundry = await running.gm(client="foundry")
+    await foundry.create("ambush")
+    await foundry.command("ambush", ORCS)
+    base = {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["mob", "boss"]}
+    await foundry.ask({**base, "fighters": {"mob": 12}}, "ack")
+    cases = [
+        ({**base, "fighters": ["mob", 12]}, "not_object"),
+        ({**base, "fighters": {"ghost": 12}}, "unknown_token"),
+        ({**base, "fighters": {"mob": "12"}}, "not_integer"),
+        ({**base, "fighters": {"mob": 12.5}}, "not_integer"),
+        ({**base, "fighters": {"mob": True}}, "not_integer"),
+        ({**base, "fighters": {"mob": 1}}, "out_of_range"),
+        ({**base, "fighters": {"mob": 100_001}}, "out_of_range"),
+    ]
+    for message, code in cases:
+        error = await foundry.ask(message)
+        assert (error["code"], error["field"]) == (code, "fighters"), message
+    ranged = await foundry.ask({**base, "fighters": {"mob": 0}})
+    assert ranged["params"] == {"min": 2, "max": 100_000}
+    assert "mob" in ranged["message"] and "2 to 100000" in ranged["message"]
+    room = running.bridge.hub.rooms["ambush"]
+    assert (room.tokens, room.fighters) == ({"u1": ["mob", "boss"]}, {"u1": {"mob": 12}})
 
 
 async def test_casualties_are_sent_to_foundry_after_the_end(running: Running) -> None:
@@ -179,7 +241,14 @@ async def test_tokens_and_reports_survive_a_restart(
     foundry = await first.gm(client="foundry")
     await ended_battle(foundry)
     await foundry.ask(
-        {"type": "tokens", "id": "t", "battle": "ambush", "unit": "u1", "token_ids": ["o"]}
+        {
+            "type": "tokens",
+            "id": "t",
+            "battle": "ambush",
+            "unit": "u1",
+            "token_ids": ["o"],
+            "fighters": {"o": 12},
+        }
     )
     await foundry.ask(
         {
@@ -199,6 +268,7 @@ async def test_tokens_and_reports_survive_a_restart(
     gm = await second.gm(client="foundry")
     state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
     assert state["foundry"]["tokens"] == {"u1": ["o"]}
+    assert state["foundry"]["fighters"] == {"u1": {"o": 12}}
     assert state["foundry"]["applied"]["u1"]["fit"] == 12
     error = await gm.ask({"type": "request_casualties", "battle": "ambush", "unit": "u1"})
     assert error["code"] == "already_applied"
@@ -359,6 +429,22 @@ async def test_a_snapshot_keeps_a_report_taken_back(
 
     second = await start_bridge(storage_factory(), snapshot_every=1)
     assert second.bridge.hub.rooms["ambush"].applied == {}
+
+
+async def test_a_snapshot_keeps_the_head_counts(
+    start_bridge: StartBridge, storage_factory: Callable[[], Storage]
+) -> None:
+    first = await start_bridge(storage_factory(), snapshot_every=1)
+    foundry = await first.gm(client="foundry")
+    await ended_battle(foundry)
+    told = {"type": "tokens", "battle": "ambush", "unit": "u1", "token_ids": ["o", "p"]}
+    await foundry.ask({**told, "fighters": {"p": 7}}, "ack")
+    await first.stack.aclose()
+    stored = storage_factory().load()["ambush"]
+    assert stored.snapshot is not None and stored.snapshot["fighters"] == {"u1": {"p": 7}}
+
+    second = await start_bridge(storage_factory(), snapshot_every=1)
+    assert second.bridge.hub.rooms["ambush"].fighters == {"u1": {"p": 7}}
 
 
 async def test_a_refused_command_does_not_hold_up_the_modules_requests(running: Running) -> None:

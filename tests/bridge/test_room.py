@@ -61,8 +61,15 @@ def test_the_snapshot_thread_writes_what_snapshot_data_says() -> None:
         battle, _ = apply(battle, command, rng)
     for n in range(600):  # longer than one chunk between pauses
         battle, _ = apply(battle, {"type": "rename", "name": f"n{n}"}, rng)
-    room = Room(name="x", battle=battle, seq=9, ids={"a": (1, "d1")}, tokens={"u1": ["t"]})
-    parts = (room.battle, room.archived, room.ids, room.tokens, room.applied)
+    room = Room(
+        name="x",
+        battle=battle,
+        seq=9,
+        ids={"a": (1, "d1")},
+        tokens={"u1": ["t"]},
+        fighters={"u1": {"t": 12}},
+    )
+    parts = (room.battle, room.archived, room.ids, room.tokens, room.applied, room.fighters)
     written = json.loads(snapshot_text(*parts))
     assert written == json.loads(json.dumps(room.snapshot_data()))
 
@@ -71,6 +78,7 @@ def test_a_snapshot_from_before_request_digests_is_read() -> None:
     data = {"battle": to_json(new_battle("x")), "archived": False, "ids": {"a": 0}}
     room = Room.from_snapshot("x", 1, {**data, "tokens": {}, "applied": {}})
     assert room.ids == {"a": (0, "")}
+    assert room.fighters == {}  # a snapshot from before head counts were kept by the bridge
 
 
 def test_a_snapshot_in_an_older_schema_is_upgraded_by_the_core() -> None:

@@ -141,11 +141,17 @@ test("tokens and applied reports update the battle's Foundry data", () => {
   client.start();
   welcome(sockets[0]);
   sockets[0].deliver({ type: "state", battle: "ambush", version: 1, view: VIEW(1), foundry: { tokens: {}, applied: {} } });
-  sockets[0].deliver({ type: "tokens", battle: "ambush", unit: "u1", token_ids: ["a", "b"] });
+  sockets[0].deliver({ type: "tokens", battle: "ambush", unit: "u1", token_ids: ["a", "b"], fighters: { b: 12 } });
   sockets[0].deliver({ type: "applied", battle: "ambush", unit: "u1", report: { killed: 1 } });
   const foundry = client.states.get("ambush").foundry;
   assert.deepEqual(foundry.tokens.u1, ["a", "b"]);
+  assert.deepEqual(foundry.fighters, { u1: { b: 12 } });
   assert.deepEqual(foundry.applied.u1, { killed: 1 });
+  // a new list replaces the head counts whole; an empty one forgets the unit
+  sockets[0].deliver({ type: "tokens", battle: "ambush", unit: "u1", token_ids: ["a"], fighters: {} });
+  assert.deepEqual([foundry.tokens, foundry.fighters], [{ u1: ["a"] }, {}]);
+  sockets[0].deliver({ type: "tokens", battle: "ambush", unit: "u1", token_ids: [], fighters: {} });
+  assert.deepEqual(foundry.tokens, {});
 });
 
 test("an unapplied message takes the unit's report out of the battle's Foundry data", () => {

@@ -9,6 +9,7 @@ import {
   conditionsNow,
   holdersOf,
   isEmptyPlan,
+  legacyRecordUpdate,
   planApply,
   planUndo,
 } from "../../foundry-module/scripts/logic/fates.mjs";
@@ -133,6 +134,51 @@ test("a token standing for many gets counts in its name instead of a condition",
   const after = carryOut(tokens, plan);
   assert.ok(isEmptyPlan(planApply(after, { killed: 3, wounded: 6, fit: 3 }, TARGET, OPTIONS)));
   assert.deepEqual(carryOut(after, planUndo(after, TARGET, OPTIONS)), tokens);
+});
+
+/** Every number a JSON value holds (numbers inside texts, such as ids, are not counted). */
+function numbersIn(value) {
+  if (typeof value === "number") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(numbersIn);
+  return [];
+}
+
+test("an Apply record holds no casualty result and no head count (players receive it)", () => {
+  const tokens = [
+    { id: "boss", name: "Boss", fighters: 1, dead: false, unconscious: false, applied: null },
+    { id: "mob", name: "Mob", fighters: 12, dead: false, unconscious: false, applied: null },
+  ];
+  const hidden = { groupName: (name) => name, flagScope: SCOPE };
+  const plan = planApply(tokens, { killed: 4, wounded: 5, fit: 4 }, TARGET, hidden);
+  const records = plan.updates.map((u) => u[`flags.${SCOPE}.applied`]);
+  assert.equal(records.length, 2);
+  for (const record of records) {
+    assert.deepEqual(Object.keys(record).sort(), ["after", "battle", "before", "fate", "shared", "unit"]);
+    assert.deepEqual(numbersIn(record), [], JSON.stringify(record));
+  }
+  // the GM's own count of the mob is in the summary (for the GM's card and the bridge's report)
+  assert.deepEqual(plan.summary.groups, [{ id: "mob", fighters: 12, killed: 3, wounded: 5, fit: 4 }]);
+  // Apply and Undo stay exact without them
+  const after = carryOut(tokens, plan);
+  assert.ok(isEmptyPlan(planApply(after, { killed: 4, wounded: 5, fit: 4 }, TARGET, hidden)));
+  assert.deepEqual(carryOut(after, planUndo(after, TARGET, OPTIONS)), tokens);
+});
+
+test("a record of an earlier version loses its hidden numbers, and undo still reads it", () => {
+  const [token] = soldiers(1);
+  const before = { name: "Soldier 1", conditions: [] };
+  const old = { ...TARGET, result: { killed: 1, wounded: 0, fit: 0 }, fate: "killed", counts: null, shared: null, before, after: [["dead", 1]] };
+  const applied = { ...token, dead: true, applied: old };
+  assert.deepEqual(legacyRecordUpdate(applied, SCOPE), {
+    _id: "t1",
+    [`flags.${SCOPE}.applied.-=result`]: null,
+    [`flags.${SCOPE}.applied.-=counts`]: null,
+  });
+  assert.equal(legacyRecordUpdate(token, SCOPE), null);
+  const { result, counts, ...trimmed } = old;
+  assert.equal(legacyRecordUpdate({ ...applied, applied: trimmed }, SCOPE), null);
+  const migrated = [{ ...applied, applied: trimmed }];
+  assert.deepEqual(carryOut(migrated, planUndo(migrated, TARGET, OPTIONS)), [token]);
 });
 
 test("a group token with nobody fit shows dead or down", () => {

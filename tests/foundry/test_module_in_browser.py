@@ -33,6 +33,13 @@ def notices(page: Page) -> list[str]:
 def bridge_applied(bridge: Any, battle: str = "ambush") -> dict[str, Any]:
     """The bridge's own record of applied reports (`state.foundry.applied`), asked over a
     connection of this test's own."""
+    applied: dict[str, Any] = bridge_foundry(bridge, battle)["applied"]
+    return applied
+
+
+def bridge_foundry(bridge: Any, battle: str = "ambush") -> dict[str, Any]:
+    """The bridge's own GM-only Foundry data of a battle (`state.foundry`), asked over a
+    connection of this test's own."""
     with connect(bridge.url) as ws:
         hello = {"type": "hello", "token": bridge.gm_token, "client": "cli", "battle": battle}
         ws.send(json.dumps(hello))
@@ -40,8 +47,8 @@ def bridge_applied(bridge: Any, battle: str = "ambush") -> dict[str, Any]:
             message = json.loads(ws.recv(timeout=20))
             assert message["type"] != "error", message
             if message["type"] == "state":
-                applied: dict[str, Any] = message["foundry"]["applied"]
-                return applied
+                foundry: dict[str, Any] = message["foundry"]
+                return foundry
 
 
 def frames_sent(page: Page) -> list[dict[str, Any]]:
@@ -104,11 +111,14 @@ def test_new_unit_from_three_selected_tokens(page: Page, open_foundry: Open, bri
     batches = record(page, "updates")
     assert len(batches) == 1 and len(batches[0]["updates"]) == 3
 
-    # one token standing for many: its head count is the unit's fighters
+    # one token standing for many: its head count is the unit's fighters, kept by the bridge
+    # for the GMs (a token's flags reach every player's Foundry)
     orcs = new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
     expect(orcs.locator(".bb-unit-figures")).to_contain_text("Fighters 12")
     tok4 = next(t for t in world_tokens(page) if t["id"] == "tok4")
-    assert tok4["flags"]["background-battle"]["fighters"] == 12
+    assert tok4["flags"]["background-battle"] == {"unit": {"unit": orcs.get_attribute("data-unit")}}
+    fighters = bridge_foundry(bridge)["fighters"]
+    assert fighters == {orcs.get_attribute("data-unit"): {"Scene.scene1.Token.tok4": 12}}
 
 
 def test_a_unit_needs_tokens_and_a_strength(page: Page, open_foundry: Open, bridge: Any) -> None:
@@ -275,9 +285,12 @@ def test_a_battle_run_from_the_panel_applies_once_and_undoes(
     assert [tokens_after[i] for i in ("tok1", "tok2", "tok3")] == soldiers
     assert len(record(page, "updates")) == writes + 1  # only the orcs' token
     assert len(record(page, "conditions")) == conditions
-    # the orcs' head count is hidden from players: their token keeps its name for everyone
+    # the orcs' head count is hidden from players: their token keeps its name for everyone,
+    # and its Apply record holds no count (the bridge's report, for the GMs, has them)
     assert tokens_after["tok4"]["name"] == "Soldier 4"
-    assert tokens_after["tok4"]["flags"]["background-battle"]["applied"]["counts"]["fighters"] == 10
+    record_of_orcs = tokens_after["tok4"]["flags"]["background-battle"]["applied"]
+    assert "counts" not in record_of_orcs and "result" not in record_of_orcs
+    assert "of 10" in bridge_applied(bridge)[orcs.get_attribute("data-unit")]["note"]
 
     # Undo apply: the soldiers are back exactly as they were (WFRP4e: no prone, no fatigued
     # left over from the system's own rules), and the bridge forgot the report

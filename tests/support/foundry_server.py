@@ -3,7 +3,10 @@
 Foundry's server keeps the world settings and tells every client when one changes (the client
 that changed it too: the setting's onChange runs everywhere), passes a package's socket
 message to every other connected client, never back to the sender, and tells the others when a
-user connects or leaves (hookEvents.userConnected). Each browser context of a
+user connects or leaves (hookEvents.userConnected). It also keeps the world's token documents:
+an update of tokens reaches every other client (hookEvents.updateDocument fires on every
+connected client), and a client that connects later receives the tokens as they are now, flags
+and names included, whoever the user is. Each browser context of a
 test opens the stand-in with `?server=ws://...` and talks to one of these, on 127.0.0.1 and a
 free port, in a thread of its own.
 """
@@ -24,6 +27,7 @@ class FoundryServer:
 
     def __init__(self) -> None:
         self.settings: dict[str, Any] = {}
+        self.token_updates: list[dict[str, Any]] = []  # every batch, in order: the world's tokens
         self.clients: set[ServerConnection] = set()
         self.url = ""
         self._loop = asyncio.new_event_loop()
@@ -63,12 +67,16 @@ class FoundryServer:
         self._presence(ws, user, True)
         self.clients.add(ws)
         try:
-            await ws.send(json.dumps({"type": "settings", "values": self.settings}))
+            hello = {"type": "settings", "values": self.settings, "tokens": self.token_updates}
+            await ws.send(json.dumps(hello))
             async for raw in ws:
                 message = json.loads(raw)
                 if message["type"] == "emit":
                     others = [c for c in self.clients if c is not ws]
                     broadcast(others, json.dumps(message))
+                elif message["type"] == "tokens":
+                    self.token_updates.append(message)
+                    broadcast([c for c in self.clients if c is not ws], json.dumps(message))
                 elif message["type"] == "setting":
                     self.settings[message["key"]] = message["value"]
                     broadcast(self.clients, json.dumps(message))

@@ -64,6 +64,9 @@ def new_unit(
     panel.locator("[data-action=newUnit]").click()
     row = panel.locator(".bb-unit", has_text=name)
     expect(row.locator(".bb-unit-tokens")).to_have_attribute("data-count", str(len(tokens)))
+    # the bridge's token list can arrive before the action's own end, which clears the form:
+    # typing the next unit before that would be wiped
+    page.wait_for_function("!game.modules.get('background-battle').api.app.pending")
     return row
 
 

@@ -269,7 +269,7 @@ export class BridgeClient {
           version: message.version,
           archived: Boolean(message.archived),
           view: message.view,
-          foundry: message.foundry ?? { tokens: {}, applied: {} },
+          foundry: { tokens: {}, fighters: {}, applied: {}, ...message.foundry },
         };
         if (message.log_from > 0) {
           this.loadOlderLog(message.battle, state, message.log_from);
@@ -287,7 +287,7 @@ export class BridgeClient {
         break;
       case "tokens": {
         const state = this.held(message.battle);
-        if (state) state.foundry.tokens[message.unit] = message.token_ids;
+        if (state) tokensOfUnit(state.foundry, message);
         break;
       }
       case "applied": {
@@ -383,4 +383,15 @@ export class BridgeClient {
     const log = state.view?.log ?? [];
     state.view = { ...message.view, log: [...log, ...(message.entries ?? [])] };
   }
+}
+
+/**
+ * A `tokens` message into a battle's Foundry data (GM-only): the unit's token list and the head
+ * count of each token standing for many, both replaced whole (an empty one forgets the unit).
+ */
+export function tokensOfUnit(foundry, { unit, token_ids: ids, fighters }) {
+  if (ids?.length) foundry.tokens[unit] = ids;
+  else delete foundry.tokens[unit];
+  if (fighters && Object.keys(fighters).length) foundry.fighters[unit] = fighters;
+  else delete foundry.fighters[unit];
 }

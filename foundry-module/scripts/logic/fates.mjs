@@ -12,10 +12,13 @@
  * a group token (absent: the token has an actor of its own). `dead` and `unconscious` are what
  * the actor shows now; `conditions` every condition it has now, as [[id, value], ...] (a value is
  * a numbered condition's count, else 1). `applied` is the record the module left by an earlier
- * Apply (or null): {battle, unit, result, fate, counts, shared, before: {name, conditions},
- * after}. `after` is the actor's conditions right after the last Apply (null while that Apply
- * is being carried out). Condition lists are arrays, and a record always has the same keys, so
- * that Foundry's merging update replaces them whole.
+ * Apply (or null): {battle, unit, fate, shared, before: {name, conditions}, after}. `after` is
+ * the actor's conditions right after the last Apply (null while that Apply is being carried
+ * out). Condition lists are arrays, and a record always has the same keys, so that Foundry's
+ * merging update replaces them whole. A token's flags reach every player's Foundry, so the
+ * record holds nothing a player cannot see on the token itself: no casualty result, no head
+ * count (the bridge keeps those for the GMs; records of earlier versions held them as `result`
+ * and `counts`, see legacyRecordUpdate).
  *
  * A plan lists the condition changes (one per holder) and the token document updates (one
  * batch). Applying the same result twice gives an empty plan; undo restores `before` for every
@@ -185,7 +188,7 @@ export function planApply(tokens, result, target, { flagScope, groupName }) {
       // Right after this Apply: unknown until it is carried out when conditions change.
       const after = changes.length ? null : (token.applied?.after ?? conditionsNow(token));
       const shared = ids.length > 1 ? ids : null;
-      const record = { battle: target.battle, unit: target.unit, result: clean, fate, counts, shared, before, after };
+      const record = { battle: target.battle, unit: target.unit, fate, shared, before, after };
       const name = fate ? before.name : groupName(before.name, counts);
       const update = {};
       if (name !== token.name) update.name = name;
@@ -228,6 +231,23 @@ export function planUndo(tokens, target, { flagScope }) {
     }
   }
   return { conditions: [], restores, updates, restored };
+}
+
+/** What an Apply record of an earlier version held that a player may not see. */
+export const HIDDEN_RECORD_KEYS = Object.freeze(["result", "counts"]);
+
+/**
+ * The token update that takes the hidden numbers out of an Apply record written by an earlier
+ * version (an unset, `-=key`, of each), or null when the record holds none.
+ *
+ * @example
+ * legacyRecordUpdate({id: "t", applied: {unit: "u", result: {killed: 3}}}, "bb")
+ * // {_id: "t", "flags.bb.applied.-=result": null}
+ */
+export function legacyRecordUpdate(token, flagScope) {
+  const keys = HIDDEN_RECORD_KEYS.filter((key) => token.applied && key in token.applied);
+  if (!keys.length) return null;
+  return Object.fromEntries([["_id", token.id], ...keys.map((key) => [`flags.${flagScope}.applied.-=${key}`, null])]);
 }
 
 /** A record written before condition lists were kept ({dead, unconscious, name}) speaks of

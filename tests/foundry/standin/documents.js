@@ -221,6 +221,12 @@ export class TokenDocument {
 }
 
 export class Scene {
+  /**
+   * Where an update goes once done here: the world's server, which sends it to every other
+   * client (hookEvents.updateDocument "fires for all connected clients").
+   */
+  static toServer = () => {};
+
   constructor(id, name) {
     this.id = id;
     this.name = name;
@@ -245,10 +251,19 @@ export class Scene {
       }
     }
     record.updates.push({ type: embeddedName, updates: structuredClone(updates) });
-    return updates.map((update) => {
-      const doc = this.tokens.get(update._id);
-      applyUpdate(doc._source, update);
-      return doc;
-    });
+    Scene.toServer(this.id, structuredClone(updates));
+    return this.fromServer(updates);
+  }
+
+  /** An update of tokens done (here or on another client): the documents change (a token a
+   * test made on one page only is not on the others). */
+  fromServer(updates) {
+    return updates
+      .map((update) => {
+        const doc = this.tokens.get(update._id);
+        if (doc) applyUpdate(doc._source, update);
+        return doc;
+      })
+      .filter(Boolean);
   }
 }

@@ -80,6 +80,12 @@ const stored = new Map([
   [`${MODULE}.playersDirect`, params.has("playersDirect") ? params.get("playersDirect") === "1" : null],
 ]);
 const server = new ServerLink(params.get("server"), userId);
+// Document updates travel through the world's server to every other client (api v13
+// hookEvents.updateDocument: "fires for all connected clients"); the tokens only, here.
+Scene.toServer = (sceneId, updates) => server.updateTokens(sceneId, updates);
+server.onTokens = (sceneId, updates) => {
+  if (sceneId === scene.id) scene.fromServer(updates);
+};
 // hookEvents.userConnected(user, connected): a user's client connected or left.
 server.onUser = (id, connected) => {
   const user = users.get(id);
@@ -180,6 +186,8 @@ window.StandIn = {
     strings = await (await fetch(`/foundry-module/lang/${i18n.lang}.json`)).json();
     Object.assign(manifest, await (await fetch("/foundry-module/module.json")).json(), { active: true });
     for (const [key, value] of Object.entries(await server.connect())) stored.set(key, value);
+    // The world's tokens as the server holds them now (changed before this client came).
+    for (const batch of server.tokenUpdates) if (batch.scene === scene.id) scene.fromServer(batch.updates);
     await import("/foundry-module/scripts/main.mjs");
     phase = "init";
     Hooks.callAll("init");
