@@ -7,12 +7,13 @@ import { BridgeClient } from "./logic/bridge-client.mjs";
 import { checkBridgeUrl } from "./logic/connection-policy.mjs";
 import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
-import { setSetting, setting } from "./settings.mjs";
+import { setting } from "./settings.mjs";
 import { applyCasualties } from "./casualties.mjs";
 import { PlayerEye } from "./player-eye.mjs";
 import { StepCards } from "./step-cards.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
+import { GmChoice } from "./gm-choice.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
 export function isActiveGM() {
@@ -30,6 +31,8 @@ export class BattleApp {
     this.missingToken = false;
     this.eye = null;
     this.cards = new StepCards(this);
+    /** A GM's choice of the battle shown: the world's (started) or the GM's own (in set-up). */
+    this.choice = new GmChoice(this);
     /** The command on its way to the bridge (a second click meanwhile does nothing). */
     this.pending = null;
     /** The result of the last command this browser sent: {battle, version} of its step. */
@@ -49,9 +52,9 @@ export class BattleApp {
     for (const render of this.renderers) render();
   }
 
-  /** The battle shown: the one the GM chose for the world, or a player's own choice. */
+  /** The battle shown: a player's own choice, a GM's own battle in set-up, else the world's. */
   get battle() {
-    return this.ownBattle ?? (setting(SETTINGS.BATTLE) || null);
+    return this.ownBattle ?? ((game.user?.isGM && this.choice.own) || setting(SETTINGS.BATTLE) || null);
   }
 
   get state() {
@@ -176,6 +179,8 @@ export class BattleApp {
     if (["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"].includes(message.type)) {
       this.changed();
     }
+    // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
+    if (["state", "event", "events", "battles", "welcome"].includes(message.type)) this.choice.check();
   }
 
   /** Earlier versions' flags that players could read leave the battle's tokens: the active GM's
@@ -215,10 +220,13 @@ export class BattleApp {
     }
   }
 
-  /** Shows another battle in the panel: for everyone when a GM chooses, else for this user. */
+  /**
+   * Shows another battle in the panel: a GM's choice of a started battle for everyone, of one in
+   * set-up for this GM until it starts (gm-choice.mjs); a player's for this player.
+   */
   async selectBattle(name) {
-    // A GM's choice is a world setting: its onChange (on every client) calls follow().
-    if (game.user.isGM) await setSetting(SETTINGS.BATTLE, name ?? "");
+    // Either setting's onChange calls follow() (the world's on every client).
+    if (game.user.isGM) await this.choice.choose(name ?? "");
     else {
       this.ownBattle = name ?? null;
       this.follow();
@@ -232,6 +240,7 @@ export class BattleApp {
     this.watching = now;
     if (now) this.client?.watch(now);
     this.eye?.follow(now);
+    this.choice.check();
     this.changed();
   }
 

@@ -13,11 +13,12 @@
  * (players are told nothing of a battle in set-up); the start card lists the units players see.
  */
 import { isActiveGM } from "./app.mjs";
-import { cardedVersion, setCardedVersion } from "./card-marks.mjs";
+import { cardedInChat, cardedVersion, setCardedVersion } from "./card-marks.mjs";
 import { cardContent, cardsAbout, postCard, whisperCards } from "./chat.mjs";
 import { ID } from "./constants.mjs";
 import { mainEvent, strengthHistory } from "./logic/battle-story.mjs";
 import { cardKind, entryAt } from "./logic/card-steps.mjs";
+import { toldToPlayers } from "./logic/shown-battle.mjs";
 import { strengthChart } from "./logic/strength-chart.mjs";
 import { esc, t } from "./i18n.mjs";
 import { postInfluence } from "./influence.mjs";
@@ -158,15 +159,25 @@ export class StepCards {
     return this.running;
   }
 
-  /** The last version carded: this browser's or the world's, whichever is later; null: never. */
+  /**
+   * The last version carded: this browser's (after a reload: the chat's cards) or the world's,
+   * whichever is later; null: never.
+   */
   mark(battle) {
-    const known = Math.max(this.marks.get(battle) ?? -1, cardedVersion(battle) ?? -1);
+    const own = this.marks.get(battle) ?? cardedInChat(battle);
+    const known = Math.max(own ?? -1, cardedVersion(battle) ?? -1);
     return known < 0 ? null : known;
   }
 
+  /**
+   * Keeps the last version carded; in the world's record only for a battle players were told of
+   * (started) or already in it: world settings reach the players (card-marks.mjs).
+   */
   async remember(battle, version) {
     this.marks.set(battle, version);
-    if ((cardedVersion(battle) ?? -1) !== version) await setCardedVersion(battle, version);
+    const world = cardedVersion(battle);
+    const told = toldToPlayers(this.app.client?.states.get(battle)?.view?.status);
+    if ((told || world !== null) && world !== version) await setCardedVersion(battle, version);
   }
 
   async cardSteps(battle) {
