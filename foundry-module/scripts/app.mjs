@@ -27,7 +27,8 @@ export class BattleApp {
     this.renderers = new Set();
     this.busy = new Set();
     this.ownBattle = null;
-    this.watching = null;
+    /** The battles this browser watches: the one shown, and for a GM the world's (its cards). */
+    this.watching = [];
     this.missingToken = false;
     this.eye = null;
     this.cards = new StepCards(this);
@@ -120,8 +121,8 @@ export class BattleApp {
     client.on("status", (status) => this.onStatus(status));
     client.on("message", (message) => this.onMessage(message));
     client.on("message", (message) => this.cards.heard(message));
-    this.watching = this.battle;
-    if (this.watching) client.watch(this.watching);
+    this.watching = this.battlesWatched();
+    for (const battle of this.watching) client.watch(battle);
     client.start();
     if (!this.relayed) this.openEye(url, token);
   }
@@ -233,12 +234,21 @@ export class BattleApp {
     }
   }
 
-  /** Watches the battle now shown, and stops watching the one shown before. */
+  /**
+   * The battles to watch: the one shown and, for a GM, also the world's: while a GM prepares a
+   * battle of their own, the active GM's browser still cards the one the players follow.
+   */
+  battlesWatched() {
+    const world = game.user?.isGM ? setting(SETTINGS.BATTLE) || null : null;
+    return [...new Set([this.battle, world].filter(Boolean))];
+  }
+
+  /** Watches the battles now shown, and stops watching those shown before. */
   follow() {
-    const now = this.battle;
-    if (this.watching && this.watching !== now) this.client?.unwatch(this.watching);
+    const now = this.battlesWatched();
+    for (const battle of this.watching) if (!now.includes(battle)) this.client?.unwatch(battle);
     this.watching = now;
-    if (now) this.client?.watch(now);
+    for (const battle of now) this.client?.watch(battle);
     this.eye?.follow(now);
     this.choice.check();
     this.changed();

@@ -60,6 +60,8 @@ export class GmChoice {
         const world = setting(SETTINGS.BATTLE) || null;
         const changes = settle({ own: this.own, world, status: (battle) => this.status(battle), active: isActiveGM() });
         try {
+          // the GM's own battle has just started: the players' cards begin with its start
+          if (changes.world) await this.app.cards.shownFromStart(changes.world);
           await this.write(changes);
         } catch (error) {
           log.error("the battle shown not changed", error);

@@ -144,6 +144,13 @@ def test_a_reload_keeps_the_gms_battle_and_a_second_gm_shows_the_worlds(
     shows(other, "siege")
     shows(panel, SECRET)
     expect(panel.locator(".bb-players-see")).to_contain_text("siege")
+    # the active GM's browser still cards the battle the players follow
+    page.wait_for_function(
+        """() => game.messages.contents.some(m => {
+             const about = m.getFlag('background-battle', 'about');
+             return about?.battle === 'siege' && about.kind === 'step' && about.version === 3;
+           })"""
+    )
 
     # the first GM starts theirs: everyone follows it
     start(panel)
@@ -158,6 +165,14 @@ def test_a_reload_keeps_the_gms_battle_and_a_second_gm_shows_the_worlds(
         shows(gm_panel, SECRET)
         expect(gm_panel.locator(".bb-phase")).to_have_attribute("data-status", "setup")
     assert foundry_server.settings["background-battle.battle"] == ""
+    # nor is it in the world's record of carded steps any more
+    records = "background-battle.cardedSteps"
+    page.wait_for_function(
+        "k => !(k in game.settings.get('background-battle', 'cardedSteps'))",
+        arg=key_of(page, SECRET),
+    )
+    assert key_of(page, SECRET) not in foundry_server.settings[records]
+    assert key_of(page, "siege") in foundry_server.settings[records]
     # started again: the players follow it again
     start(panel)
     shows(player, SECRET)
