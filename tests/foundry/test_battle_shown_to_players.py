@@ -33,6 +33,14 @@ def key_of(page: Page, battle: str) -> str:
     )
 
 
+def fnv1a(battle: str) -> str:
+    """battleKey (logic/card-steps.mjs) in Python: FNV-1a, 32 bits, over the code points."""
+    value = 0x811C9DC5
+    for char in battle:
+        value = ((value ^ ord(char)) * 0x01000193) & 0xFFFFFFFF
+    return f"b{value:08x}"
+
+
 def prepare(page: Page, panel: Locator, battle: str = SECRET) -> None:
     """Creates `battle` from the panel and gives it two units (versions 1 and 2)."""
     create_battle(panel, battle)
@@ -202,3 +210,30 @@ def test_set_up_cards_go_on_from_the_gms_card_when_the_browser_forgot(
     )
     assert len(lines) == 1 and len(lines[0]) == 3, lines
     assert "Bats" in lines[0][2]
+
+
+def test_an_earlier_versions_world_naming_a_battle_in_set_up_is_cleaned(
+    page: Page, open_foundry: Open, gm: BridgeGM, foundry_server: Any
+) -> None:
+    gm.request("command", battle=SECRET, command={"type": "create_battle"})
+    # an earlier version wrote the GM's choice of a battle in set-up into the world, and its
+    # hash into the record of carded steps
+    hash_ = fnv1a(SECRET)
+    foundry_server.settings["background-battle.battle"] = SECRET
+    foundry_server.settings["background-battle.cardedSteps"] = {hash_: 0, "b12345678": 7}
+    panel = open_foundry(page, server=foundry_server.url)
+    connected(panel)
+    assert key_of(page, SECRET) == hash_
+    # the active GM's browser takes it off the world and keeps looking at it
+    shows(panel, SECRET)
+    expect(panel.locator(".bb-players-see")).to_have_text(
+        "Players see no battle yet: they follow this one once it starts."
+    )
+    page.wait_for_function(
+        "() => !game.settings.get('background-battle', 'battle')"
+        " && !Object.keys(game.settings.get('background-battle', 'cardedSteps')).includes("
+        f"{json.dumps(hash_)})"
+    )
+    assert foundry_server.settings["background-battle.battle"] == ""
+    assert foundry_server.settings["background-battle.cardedSteps"] == {"b12345678": 7}
+    assert own_battle(page) == SECRET
