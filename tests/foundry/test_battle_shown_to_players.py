@@ -61,13 +61,14 @@ def own_battle(page: Page) -> Any:
     return page.evaluate("game.settings.get('background-battle', 'preparedBattle')")
 
 
-def setup_card_holds(page: Page, battle: str, version: int) -> None:
+def card_holds(page: Page, battle: str, version: int, kind: str = "setup") -> None:
+    """Waits until a card of this page's chat (of `kind`) holds the battle's `version`."""
     page.wait_for_function(
-        """([battle, version]) => game.messages.contents.some(m => {
+        """([battle, version, kind]) => game.messages.contents.some(m => {
              const about = m.getFlag('background-battle', 'about');
-             return about?.battle === battle && about.kind === 'setup' && about.version === version;
+             return about?.battle === battle && about.kind === kind && about.version === version;
            })""",
-        arg=[battle, version],
+        arg=[battle, version, kind],
     )
 
 
@@ -87,7 +88,7 @@ def test_a_battle_in_set_up_reaches_players_once_it_starts(
     expect(panel.locator(".bb-players-see")).to_have_text(
         "Players still see ambush: they follow this battle once it starts."
     )
-    setup_card_holds(page, SECRET, 2)  # the active GM has carded the set-up steps
+    card_holds(page, SECRET, 2)  # the active GM has carded the set-up steps
     assert own_battle(page) == SECRET
 
     # every world setting the player's Foundry holds, and the world's server itself
@@ -153,12 +154,7 @@ def test_a_reload_keeps_the_gms_battle_and_a_second_gm_shows_the_worlds(
     shows(panel, SECRET)
     expect(panel.locator(".bb-players-see")).to_contain_text("siege")
     # the active GM's browser still cards the battle the players follow
-    page.wait_for_function(
-        """() => game.messages.contents.some(m => {
-             const about = m.getFlag('background-battle', 'about');
-             return about?.battle === 'siege' && about.kind === 'step' && about.version === 3;
-           })"""
-    )
+    card_holds(page, "siege", 3, kind="step")
 
     # the first GM starts theirs: everyone follows it
     start(panel)
@@ -195,13 +191,13 @@ def test_set_up_cards_go_on_from_the_gms_card_when_the_browser_forgot(
     panel = open_foundry(page)
     connected(panel)
     prepare(page, panel)
-    setup_card_holds(page, SECRET, 2)
+    card_holds(page, SECRET, 2)
     marks = "game.settings.get('background-battle', 'cardedSteps')"
     assert page.evaluate(f"Object.keys({marks}).length") == 0  # nothing in the world's record
     # the browser forgets what it carded (as a reload does); another GM adds a unit meanwhile
     page.evaluate(f"{APP}.cards.marks.clear()")
     gm.command(SECRET, type="add_unit", name="Bats", side="enemies", fighters=3, strength=6)
-    setup_card_holds(page, SECRET, 3)  # the one card of set-up steps, one more line
+    card_holds(page, SECRET, 3)  # the one card of set-up steps, one more line
     lines = page.evaluate(
         """b => game.messages.contents
              .filter(m => m.getFlag('background-battle', 'about')?.battle === b)
