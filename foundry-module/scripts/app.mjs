@@ -7,12 +7,13 @@ import { BridgeClient } from "./logic/bridge-client.mjs";
 import { checkBridgeUrl } from "./logic/connection-policy.mjs";
 import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
-import { setSetting, setting } from "./settings.mjs";
+import { setting } from "./settings.mjs";
 import { applyCasualties } from "./casualties.mjs";
 import { PlayerEye } from "./player-eye.mjs";
 import { StepCards } from "./step-cards.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
+import { GmChoice } from "./gm-choice.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
 export function isActiveGM() {
@@ -26,10 +27,13 @@ export class BattleApp {
     this.renderers = new Set();
     this.busy = new Set();
     this.ownBattle = null;
-    this.watching = null;
+    /** The battles this browser watches: the one shown, and for a GM the world's (its cards). */
+    this.watching = [];
     this.missingToken = false;
     this.eye = null;
     this.cards = new StepCards(this);
+    /** A GM's choice of the battle shown: the world's (started) or the GM's own (in set-up). */
+    this.choice = new GmChoice(this);
     /** The command on its way to the bridge (a second click meanwhile does nothing). */
     this.pending = null;
     /** The result of the last command this browser sent: {battle, version} of its step. */
@@ -49,9 +53,9 @@ export class BattleApp {
     for (const render of this.renderers) render();
   }
 
-  /** The battle shown: the one the GM chose for the world, or a player's own choice. */
+  /** The battle shown: a player's own choice, a GM's own battle in set-up, else the world's. */
   get battle() {
-    return this.ownBattle ?? (setting(SETTINGS.BATTLE) || null);
+    return this.ownBattle ?? ((game.user?.isGM && this.choice.own) || setting(SETTINGS.BATTLE) || null);
   }
 
   get state() {
@@ -117,8 +121,8 @@ export class BattleApp {
     client.on("status", (status) => this.onStatus(status));
     client.on("message", (message) => this.onMessage(message));
     client.on("message", (message) => this.cards.heard(message));
-    this.watching = this.battle;
-    if (this.watching) client.watch(this.watching);
+    this.watching = this.battlesWatched();
+    for (const battle of this.watching) client.watch(battle);
     client.start();
     if (!this.relayed) this.openEye(url, token);
   }
@@ -176,6 +180,8 @@ export class BattleApp {
     if (["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"].includes(message.type)) {
       this.changed();
     }
+    // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
+    if (["state", "event", "events", "battles", "welcome"].includes(message.type)) this.choice.check();
   }
 
   /** Earlier versions' flags that players could read leave the battle's tokens: the active GM's
@@ -215,23 +221,36 @@ export class BattleApp {
     }
   }
 
-  /** Shows another battle in the panel: for everyone when a GM chooses, else for this user. */
+  /**
+   * Shows another battle in the panel: a GM's choice of a started battle for everyone, of one in
+   * set-up for this GM until it starts (gm-choice.mjs); a player's for this player.
+   */
   async selectBattle(name) {
-    // A GM's choice is a world setting: its onChange (on every client) calls follow().
-    if (game.user.isGM) await setSetting(SETTINGS.BATTLE, name ?? "");
+    // Either setting's onChange calls follow() (the world's on every client).
+    if (game.user.isGM) await this.choice.choose(name ?? "");
     else {
       this.ownBattle = name ?? null;
       this.follow();
     }
   }
 
-  /** Watches the battle now shown, and stops watching the one shown before. */
+  /**
+   * The battles to watch: the one shown and, for a GM, also the world's: while a GM prepares a
+   * battle of their own, the active GM's browser still cards the one the players follow.
+   */
+  battlesWatched() {
+    const world = game.user?.isGM ? setting(SETTINGS.BATTLE) || null : null;
+    return [...new Set([this.battle, world].filter(Boolean))];
+  }
+
+  /** Watches the battles now shown, and stops watching those shown before. */
   follow() {
-    const now = this.battle;
-    if (this.watching && this.watching !== now) this.client?.unwatch(this.watching);
+    const now = this.battlesWatched();
+    for (const battle of this.watching) if (!now.includes(battle)) this.client?.unwatch(battle);
     this.watching = now;
-    if (now) this.client?.watch(now);
+    for (const battle of now) this.client?.watch(battle);
     this.eye?.follow(now);
+    this.choice.check();
     this.changed();
   }
 

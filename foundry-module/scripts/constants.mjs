@@ -5,7 +5,10 @@ export const SETTINGS = Object.freeze({
   URL: "bridgeUrl",
   GM_TOKEN: "gmToken",
   PLAYER_TOKEN: "playerToken",
+  /** World: the battle the GMs show, every player follows it; only ever a started battle. */
   BATTLE: "battle",
+  /** Client: a GM's own choice of a battle in set-up, shown to players once it starts. */
+  PREPARED: "preparedBattle",
   INFLUENCE_TABLE: "influenceTable",
   WHISPER: "whisperToGm",
   DEBUG: "debug",

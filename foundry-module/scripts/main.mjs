@@ -39,7 +39,7 @@ Hooks.once("ready", () => {
   });
   // A GM who leaves may leave this browser the active GM: it cards what is still missing.
   Hooks.on("userConnected", () => {
-    if (app.battle) app.cards.catchUp(app.battle);
+    for (const battle of app.watching) app.cards.catchUp(battle);
   });
   log.info("ready; connecting to the bridge");
   app.connect();

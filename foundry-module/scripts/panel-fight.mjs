@@ -61,7 +61,7 @@ function influence(view, ctx) {
     field("influenceRoll", "Panel.Roll", { tip: "Tip.influenceRoll", enter: "influence", attrs: { min: 1, max: 100 } }) +
     button("influence", "Panel.RollInfluence", { disabled: ctx.pending }) +
     `<label class="bb-field"><span>${esc(t("Panel.Table"))}</span> ` +
-    `<select name="influenceTable" data-tooltip="${esc(t("Tip.influenceTable"))}" aria-label="${esc(t("Panel.Table"))}">` +
+    `<select name="influenceTable" data-applied data-tooltip="${esc(t("Tip.influenceTable"))}" aria-label="${esc(t("Panel.Table"))}">` +
     `<option value="">${esc(t("Influence.DefaultTable"))}</option>${tables}</select></label>` +
     button("importTable", "Panel.ImportTable") +
     "</div>"

@@ -55,10 +55,15 @@ export function restoreTyping(content, { typed, focus }) {
   }
 }
 
-/** Marks fields the user changed, and makes Enter in a field with `data-enter` run that action. */
+/**
+ * Marks fields the user changed, and makes Enter in a field with `data-enter` run that action.
+ * A field with `data-applied` (the battle shown, the Influence table) is not kept: its change
+ * is applied at once, and the panel shows what is in force (a GM's battle in set-up, another
+ * GM's choice).
+ */
 export function wireKeys(root) {
   const mark = (event) => {
-    if (event.target.name) event.target.dataset.typed = "1";
+    if (event.target.name && !("applied" in event.target.dataset)) event.target.dataset.typed = "1";
   };
   root.addEventListener("input", mark);
   root.addEventListener("change", mark);

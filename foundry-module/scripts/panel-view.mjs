@@ -50,9 +50,16 @@ function battlePicker(ctx) {
     : "";
   return (
     `<div class="bb-row bb-battles"><label class="bb-field"><span>${esc(t("Panel.Battle"))}</span> ` +
-    `<select name="battle" data-tooltip="${esc(t(ctx.isGM ? "Tip.battleGm" : "Tip.battle"))}" aria-label="${esc(t("Panel.Battle"))}">` +
-    `<option value="">—</option>${options}</select></label>${create}</div>`
+    `<select name="battle" data-applied data-tooltip="${esc(t(ctx.isGM ? "Tip.battleGm" : "Tip.battle"))}" aria-label="${esc(t("Panel.Battle"))}">` +
+    `<option value="">—</option>${options}</select></label>${create}</div>${playersSee(ctx)}`
   );
+}
+
+/** For a GM looking at a battle players do not follow yet (in set-up): what they see meanwhile. */
+function playersSee(ctx) {
+  if (!ctx.isGM || !ctx.battle || ctx.battle === ctx.shownToPlayers) return "";
+  const text = ctx.shownToPlayers ? t("Panel.PlayersSee", { battle: ctx.shownToPlayers }) : t("Panel.PlayersSeeNone");
+  return `<p class="bb-players-see">${esc(text)}</p>`;
 }
 
 function strengthLabel() {

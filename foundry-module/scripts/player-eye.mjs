@@ -1,6 +1,6 @@
 /**
  * The players' eye: a second connection of a GM's browser, with the player token, that watches
- * the battle shown. What it receives is exactly what a player may see (the core's player view),
+ * the battles that browser watches. What it receives is exactly what a player may see (the core's player view),
  * so public chat cards are built from it and never from the GM's numbers.
  */
 import { BridgeClient } from "./logic/bridge-client.mjs";
@@ -16,7 +16,7 @@ export class PlayerEye {
       timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
       page: { protocol: window.location.protocol, hostname: window.location.hostname },
     });
-    this.watching = null;
+    this.watching = [];
     this.client.on("status", (status) => log.debug("players' eye", status));
   }
 
@@ -25,16 +25,16 @@ export class PlayerEye {
     return this.client.on("message", listener);
   }
 
-  start(battle) {
-    this.follow(battle);
+  start(battles) {
+    this.follow(battles);
     this.client.start();
   }
 
-  /** Watches the battle now shown (and only it). */
-  follow(battle) {
-    if (this.watching && this.watching !== battle) this.client.unwatch(this.watching);
-    this.watching = battle;
-    if (battle) this.client.watch(battle);
+  /** Watches the battles the GM's browser watches (and only them). */
+  follow(battles) {
+    for (const battle of this.watching) if (!battles.includes(battle)) this.client.unwatch(battle);
+    this.watching = battles;
+    for (const battle of battles) this.client.watch(battle);
   }
 
   /** The player view of a battle, as this connection holds it, or null. */

@@ -13,8 +13,9 @@ import { gmTokenMenu } from "./gm-menu.mjs";
 
 /**
  * Registers every setting. `onBridgeChange` is called when the URL, a token or the way players
- * connect changes, so the module reconnects with the new values; `onBattleChange` when the GM
- * shows another battle. A world setting's onChange runs in every connected browser.
+ * connect changes, so the module reconnects with the new values; `onBattleChange` when the GMs
+ * show another battle (a world setting: its onChange runs in every connected browser) or this
+ * GM picks a battle in set-up (a client setting: here only).
  *
  * The GM token is a client setting (kept in the GM's own browser): world settings reach every
  * connected client, and a player holding the GM token would get GM rights on the bridge.
@@ -65,13 +66,15 @@ export function registerSettings({ onBridgeChange, onBattleChange }) {
     type: gmTokenMenu(),
     restricted: true,
   });
-  game.settings.register(ID, SETTINGS.BATTLE, {
-    scope: "world",
-    config: false,
-    type: String,
-    default: "",
-    onChange: () => onBattleChange?.(),
-  });
+  // The battle shown: a world setting every client receives, so only a started battle (one
+  // players are told of); a GM's choice of a battle in set-up stays in the GM's browser
+  // (gm-choice.mjs).
+  for (const [key, scope] of [
+    [SETTINGS.BATTLE, "world"],
+    [SETTINGS.PREPARED, "client"],
+  ]) {
+    game.settings.register(ID, key, { scope, config: false, type: String, default: "", onChange: () => onBattleChange?.() });
+  }
   game.settings.register(ID, SETTINGS.INFLUENCE_TABLE, {
     name: "BACKGROUND_BATTLE.Settings.InfluenceTable.Name",
     hint: "BACKGROUND_BATTLE.Settings.InfluenceTable.Hint",

@@ -13,11 +13,12 @@
  * (players are told nothing of a battle in set-up); the start card lists the units players see.
  */
 import { isActiveGM } from "./app.mjs";
-import { cardedVersion, setCardedVersion } from "./card-marks.mjs";
+import { cardedInChat, cardedVersion, forgetBattlesInSetUp, setCardedVersion } from "./card-marks.mjs";
 import { cardContent, cardsAbout, postCard, whisperCards } from "./chat.mjs";
 import { ID } from "./constants.mjs";
 import { mainEvent, strengthHistory } from "./logic/battle-story.mjs";
-import { cardKind, entryAt } from "./logic/card-steps.mjs";
+import { cardKind, entryAt, startVersion } from "./logic/card-steps.mjs";
+import { toldToPlayers } from "./logic/shown-battle.mjs";
 import { strengthChart } from "./logic/strength-chart.mjs";
 import { esc, t } from "./i18n.mjs";
 import { postInfluence } from "./influence.mjs";
@@ -137,6 +138,9 @@ export class StepCards {
   /** A message of either connection: a state, an event or missed events may complete a step. */
   heard(message) {
     if (["state", "event", "events"].includes(message?.type) && message.battle) this.catchUp(message.battle);
+    if (["welcome", "battles"].includes(message?.type) && isActiveGM()) {
+      forgetBattlesInSetUp(message.battles)?.catch((error) => log.error("card record not cleaned", error));
+    }
   }
 
   /** Cards what is missing for a battle; one battle after another, never two at once. */
@@ -158,15 +162,24 @@ export class StepCards {
     return this.running;
   }
 
-  /** The last version carded: this browser's or the world's, whichever is later; null: never. */
+  /**
+   * The last version carded: this browser's (after a reload: the chat's cards) or the world's,
+   * whichever is later; null: never.
+   */
   mark(battle) {
-    const known = Math.max(this.marks.get(battle) ?? -1, cardedVersion(battle) ?? -1);
+    const own = this.marks.get(battle) ?? cardedInChat(battle);
+    const known = Math.max(own ?? -1, cardedVersion(battle) ?? -1);
     return known < 0 ? null : known;
   }
 
+  /**
+   * Keeps the last version carded; in the world's record only for a battle players were told of
+   * (started): world settings reach the players (card-marks.mjs).
+   */
   async remember(battle, version) {
     this.marks.set(battle, version);
-    if ((cardedVersion(battle) ?? -1) !== version) await setCardedVersion(battle, version);
+    const told = toldToPlayers(this.app.client?.states.get(battle)?.view?.status);
+    if (told && cardedVersion(battle) !== version) await setCardedVersion(battle, version);
   }
 
   async cardSteps(battle) {
@@ -206,6 +219,17 @@ export class StepCards {
       await this.remember(battle, to);
       version = to + 1;
     }
+  }
+
+  /**
+   * A GM's own battle that started is shown to the players from its start: when this world has
+   * no record of it (another GM's browser carded its set-up, or none), its cards begin with the
+   * start, whichever GM's browser posts them. Called before the world's battle is written.
+   */
+  async shownFromStart(battle) {
+    if (this.marks.has(battle) || cardedVersion(battle) !== null) return;
+    const start = startVersion(this.app.client?.states.get(battle));
+    if (start !== null) await setCardedVersion(battle, start - 1);
   }
 
   /** Posts the card of one step; a version the log does not hold (a hole) gets none. */

@@ -3,7 +3,7 @@
 // back in set-up), the kind of card, and the key a battle has in the world's record.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { battleKey, cardKind, entryAt, phaseAfter } from "../../foundry-module/scripts/logic/card-steps.mjs";
+import { battleKey, cardKind, entryAt, phaseAfter, startVersion } from "../../foundry-module/scripts/logic/card-steps.mjs";
 
 const step = (type, more = {}) => ({ command: { type }, events: [{ type, ...more }] });
 const log = [
@@ -50,4 +50,11 @@ test("a battle's key is a hash, not its name", () => {
   assert.equal(battleKey("ambush"), battleKey("ambush"));
   assert.notEqual(battleKey("ambush"), battleKey("ambusH"));
   assert.notEqual(battleKey("засада"), battleKey("засадa"));
+});
+
+test("the version that started the battle: the last start in the log held", () => {
+  assert.equal(startVersion({ version: 11, view: { log } }), 10);
+  assert.equal(startVersion({ version: 4, view: { log: log.slice(0, 4) } }), 3);
+  assert.equal(startVersion({ version: 2, view: { log: log.slice(0, 2) } }), null);
+  assert.equal(startVersion(null), null);
 });

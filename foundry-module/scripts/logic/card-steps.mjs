@@ -67,6 +67,19 @@ export function cardKind(state, version) {
 }
 
 /**
+ * The version of the last entry that started the battle, or null when the held log has none.
+ *
+ * @example
+ * startVersion({version: 4, view: {log: [added, added, started, renamed]}}) // 3
+ */
+export function startVersion(state) {
+  for (let version = state?.version ?? 0; version >= 1; version--) {
+    if ((entryAt(state, version)?.events ?? []).some((event) => event.type === "battle_started")) return version;
+  }
+  return null;
+}
+
+/**
  * A battle's key in the world's record of carded steps: a hash of its name (FNV-1a, 32 bits),
  * not the name itself.
  *

@@ -257,6 +257,11 @@ window.StandIn = {
   addTable(data) {
     return RollTable.create(data);
   },
+  /** Every setting value this client holds apart from its localStorage: the world's as the
+   * server sent them (and the query's). */
+  settingsHeld() {
+    return structuredClone(Object.fromEntries(stored));
+  },
   settingsWindow() {
     return settings.window();
   },

@@ -5,6 +5,10 @@
 // - registerMenu(namespace, key, {restricted}): a restricted menu is shown to GMs only;
 // - set: a world setting needs a GM; it is stored by the server and its onChange runs on every
 //   client; a client setting stays in this browser and its onChange runs here only;
+// - ClientSettings#storage: "The storage interfaces used for persisting settings. Each storage
+//   interface shares the same API as window.localStorage": a client setting is kept in this
+//   browser's localStorage (by "namespace.key"), so a reload of the page keeps it (the query's
+//   values stand for what the browser held before);
 // - the settings window shows a user the `config: true` settings of scope client and user, and
 //   the world ones only to a GM (who may change them).
 import { record, refuse } from "./record.js";
@@ -48,7 +52,8 @@ export function makeSettings({ stored, server, user, validNamespace }) {
     },
     get(namespace, key) {
       const [full, config] = configOf(namespace, key);
-      const value = stored.get(full);
+      const kept = config.scope === "client" ? window.localStorage.getItem(full) : null;
+      const value = kept !== null ? JSON.parse(kept) : stored.get(full);
       return value === null || value === undefined ? config.default : value;
     },
     async set(namespace, key, value) {
@@ -60,7 +65,7 @@ export function makeSettings({ stored, server, user, validNamespace }) {
       record.settingsSet.push({ key: full, value });
       if (config.scope === "world") await server.setWorld(full, value);
       else {
-        stored.set(full, value);
+        window.localStorage.setItem(full, JSON.stringify(value));
         config.onChange?.(value);
       }
       return value;
