@@ -95,7 +95,8 @@ async function boot() {
   let api, json, snapshot, snapshotMs = 0;
   try {
     // The files go in even after a snapshot: the core reads its data files from the package.
-    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    // site-packages as Pyodide itself finds it (sysconfig would add 15 kB to the library).
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
     if (!fromSnapshot && canSnapshot) {
       pyodide.runPython("import json, background_battle.api, background_battle.odds");
