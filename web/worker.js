@@ -1,6 +1,8 @@
-// The rules core in Pyodide, in a Web Worker. Messages in: {type: "request", id, request, via?}.
+// The rules core in Pyodide, in a Web Worker. Every rule is computed by background_battle.api.handle.
+// Messages in: {type: "request", id, text} (the request as JSON text), or
+// {type: "request", id, request, via: "proxy"} (an object converted by proxies: the benchmark).
 // Messages out: {type: "progress", step}, {type: "ready", timings}, {type: "failed", step, message},
-// {type: "reply", id, reply, ms}. Every rule is computed by background_battle.api.handle.
+// {type: "reply", id, text, ms} (the reply as JSON text) or {type: "reply", id, reply, ms}.
 
 const BOOT_STEPS = ["runtime", "core", "ready"];
 let core = null; // {handleJson, handleProxy} once booted
@@ -110,13 +112,14 @@ async function boot() {
     throw new LoadError("core", `${wheelUrl}: ${error.message}`);
   }
   core = {
-    // JSON text across the boundary: exact numbers, null stays null, two short-lived proxies.
-    handleJson(request) {
+    // JSON text across the boundary, as the page sent it and as the page gets it (parsed once,
+    // on the page's side): exact numbers, null stays null, two short-lived proxies.
+    handleText(text) {
       let pyRequest, pyReply;
       try {
-        pyRequest = json.loads(JSON.stringify(request));
+        pyRequest = json.loads(text);
         pyReply = api.handle(pyRequest);
-        return JSON.parse(json.dumps(pyReply));
+        return json.dumps(pyReply);
       } finally {
         pyRequest?.destroy();
         pyReply?.destroy();
@@ -167,11 +170,15 @@ self.onmessage = async (event) => {
     return;
   }
   const start = performance.now();
-  let reply;
   try {
-    reply = message.via === "proxy" ? core.handleProxy(message.request) : core.handleJson(message.request);
+    if (message.via === "proxy") {
+      const reply = core.handleProxy(message.request);
+      post({ type: "reply", id: message.id, reply, ms: performance.now() - start });
+    } else {
+      const text = core.handleText(message.text);
+      post({ type: "reply", id: message.id, text, ms: performance.now() - start });
+    }
   } catch (error) {
-    reply = failedReply("internal", error.message);
+    post({ type: "reply", id: message.id, reply: failedReply("internal", error.message), ms: performance.now() - start });
   }
-  post({ type: "reply", id: message.id, reply, ms: performance.now() - start });
 };
