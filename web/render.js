@@ -55,8 +55,9 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
     count.className = `count ${key[0]}`;
     count.dataset.bind = key;
     count.dataset.value = show(value);
-    count.innerHTML = `<b>${show(value)}</b> `;
-    count.append(word);
+    const number = document.createElement("b");
+    number.textContent = show(value);
+    count.append(number, " ", word);
     counts.append(count);
   }
   bar.setAttribute("aria-label", `${name}: ${said.join(", ")}`);
@@ -110,14 +111,22 @@ function renderSide(card, side, view) {
   }
 }
 
+/** Each unit's casualty bar; a bar whose unit has the same figures as last time is kept. */
 function renderCasualties(list, view) {
-  list.textContent = "";
-  for (const unit of view.units) {
-    if (!unit.casualties) continue;
-    const item = casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, ...unit.casualties });
-    item.dataset.unit = unit.id;
-    item.classList.add(unit.side);
-    list.append(item);
+  const painted = new Map([...list.children].map((item) => [item.dataset.unit, item]));
+  const items = view.units
+    .filter((unit) => unit.casualties)
+    .map((unit) => {
+      const kept = painted.get(unit.id);
+      if (kept && !changed(kept, unit.name, unit.side, unit.casualties)) return kept;
+      const item = casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, ...unit.casualties });
+      item.dataset.unit = unit.id;
+      item.classList.add(unit.side);
+      changed(item, unit.name, unit.side, unit.casualties);
+      return item;
+    });
+  if (items.some((item, i) => list.children[i] !== item) || list.children.length !== items.length) {
+    list.replaceChildren(...items);
   }
 }
 

@@ -94,7 +94,7 @@ async function boot() {
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
   const bytes = await wheelBytes;
-  let api, json, snapshot, snapshotMs = 0;
+  let api, handleJson, snapshot, snapshotMs = 0;
   try {
     // The files go in even after a snapshot: the core reads its data files from the package.
     // site-packages as Pyodide itself finds it (sysconfig would add 15 kB to the library).
@@ -107,24 +107,14 @@ async function boot() {
       snapshotMs = performance.now() - t;
     }
     api = pyodide.pyimport("background_battle.api");
-    json = pyodide.pyimport("json");
+    handleJson = api.handle_json; // kept for the worker's life
   } catch (error) {
     throw new LoadError("core", `${wheelUrl}: ${error.message}`);
   }
   core = {
     // JSON text across the boundary, as the page sent it and as the page gets it (parsed once,
-    // on the page's side): exact numbers, null stays null, two short-lived proxies.
-    handleText(text) {
-      let pyRequest, pyReply;
-      try {
-        pyRequest = json.loads(text);
-        pyReply = api.handle(pyRequest);
-        return json.dumps(pyReply);
-      } finally {
-        pyRequest?.destroy();
-        pyReply?.destroy();
-      }
-    },
+    // on the page's side): exact numbers, null stays null; a string each way, no proxy.
+    handleText: (text) => handleJson(text),
     // Proxy conversion (toPy / toJs with Object.fromEntries), measured by the benchmark.
     handleProxy(request) {
       let pyRequest, pyReply;

@@ -78,13 +78,17 @@ export function paintCasualtyWorking(state, t, term) {
  */
 export function paintLogWorking(state, core, t, term, latest = () => state) {
   const view = shownView(state);
-  const can = Boolean(battleFor(state) && view);
-  for (const item of document.querySelectorAll("#log > li[data-entry]:not(.undone)")) {
-    const old = item.querySelector(":scope > details.why");
-    if (!can) old?.remove();
-    if (!can || old) continue;
+  if (!battleFor(state) || !view) {
+    for (const item of document.querySelectorAll("#log > li[data-why]")) {
+      item.querySelector(":scope > details.why")?.remove();
+      delete item.dataset.why;
+    }
+    return;
+  }
+  for (const item of document.querySelectorAll("#log > li[data-entry]:not(.undone):not([data-why])")) {
     const entry = Number(item.dataset.entry);
     if (view.log[entry]?.command.type === "undo") continue;
+    item.dataset.why = "";
     const details = whyDetails([], t, term);
     details.addEventListener("toggle", async () => {
       if (!details.open || details.dataset.asked) return;
