@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import open_page
+from conftest import PHONE, open_page
 from gm import click_and_wait, dwarves_against_orcs, side_strength
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from static_server import StaticServer
 
 
@@ -58,28 +58,23 @@ def test_the_round_mode_is_remembered_and_the_title_says_the_rounds_number(
 
 
 def test_a_unit_without_name_and_fighters_shows_both_errors_by_their_fields_on_a_phone(
-    browser: Browser, server: StaticServer
+    phone: Page,
 ) -> None:
-    context = browser.new_context(locale="en-US", viewport={"width": 360, "height": 640})
-    try:
-        page = open_page(context, server.url)
-        form = page.locator('.side[data-side="allies"] form.add-unit')
-        form.locator('input[name="strength"]').fill("30")
-        version = page.get_attribute("html", "data-version")
+    form = phone.locator('.side[data-side="allies"] form.add-unit')
+    form.locator('input[name="strength"]').fill("30")
+    version = phone.get_attribute("html", "data-version")
 
-        form.get_by_role("button", name="Add the unit").click()
+    form.get_by_role("button", name="Add the unit").click()
 
-        name_error = form.locator('label:has(input[name="name"]) .field-error')
-        fighters_error = form.locator('label:has(input[name="fighters"]) .field-error')
-        expect(name_error).to_have_text("name: this is needed")
-        expect(fighters_error).to_have_text("Fighters: needed, a whole number from 1 to 100000")
-        for error in (name_error, fighters_error):
-            expect(error).to_be_visible()
-            box = error.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
-        expect(form.locator('input[aria-invalid="true"]')).to_have_count(2)
-        assert page.evaluate("document.activeElement.name") == "name"  # the first bad field
-        assert page.get_attribute("html", "data-version") == version
-        expect(page.locator('.side[data-side="allies"] .units > li')).to_have_count(0)
-    finally:
-        context.close()
+    name_error = form.locator('label:has(input[name="name"]) .field-error')
+    fighters_error = form.locator('label:has(input[name="fighters"]) .field-error')
+    expect(name_error).to_have_text("name: this is needed")
+    expect(fighters_error).to_have_text("Fighters: needed, a whole number from 1 to 100000")
+    for error in (name_error, fighters_error):
+        expect(error).to_be_visible()
+        box = error.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(form.locator('input[aria-invalid="true"]')).to_have_count(2)
+    assert phone.evaluate("document.activeElement.name") == "name"  # the first bad field
+    assert phone.get_attribute("html", "data-version") == version
+    expect(phone.locator('.side[data-side="allies"] .units > li')).to_have_count(0)
