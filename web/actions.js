@@ -1,12 +1,10 @@
 // Actions: a command from a form goes to the state's source (the local core or the bridge), one
-// at a time; a refusal is shown next to the field at fault, a success becomes the shown result.
-import { otherErrors } from "./all-errors.js";
+// at a time; a refusal is shown next to each field at fault, a success becomes the shown result.
 import { clearErrors, showError } from "./forms.js";
 import { shownView } from "./state.js";
-import { battleFor } from "./working.js";
 
 /** `apply(command, form)`: resolves with {ok, error?} (never rejects). */
-export function actions(store, sources, timings, core) {
+export function actions(store, sources, timings) {
   let chain = Promise.resolve();
 
   function apply(command, form) {
@@ -17,8 +15,8 @@ export function actions(store, sources, timings, core) {
       const reply = await source.send(command);
       clearErrors(form);
       if (!reply.ok) {
-        const more = await otherErrors(core, battleFor(store.get()), command, reply.error);
-        for (const error of [...more].reverse()) showError(form, error);
+        // Every bad field's error, as the core found them all in one check (the first first).
+        for (const error of [...(reply.error.others || [])].reverse()) showError(form, error);
         showError(form, reply.error); // last: the first bad field gets the focus
         return reply;
       }

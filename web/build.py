@@ -5,7 +5,8 @@ Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
 - the hand-written files of ``web/`` (pages, scripts, styles, translations, icons) are copied;
 - the few Pyodide runtime files a page needs are vendored from ``web/node_modules/pyodide``
   (installed by ``npm ci`` from the lock file) after checking their version against
-  ``web/config.js``; of them, ``python_stdlib.zip`` is trimmed to what Pyodide's start-up and the
+  ``web/config.js``; of them, ``pyodide.asm.mjs`` is minified by the pinned esbuild
+  (``minify_runtime.py``), ``python_stdlib.zip`` is trimmed to what Pyodide's start-up and the
   core need (``trim_stdlib.mjs``, run in Node and checked there; kept in
   ``node_modules/.trimmed-stdlib/`` for the same inputs) and ``pyodide-lock.json`` lists no
   packages (the page loads none: the core's wheel is unpacked by the worker);
@@ -30,6 +31,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # rules_page.py, beside this file
+from minify_runtime import MINIFIED, minify_runtime  # Pyodide's glue, smaller
 from rules_page import write_rules  # the Rules view, its own module
 
 WEB = Path(__file__).resolve().parent
@@ -41,7 +43,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-VENDORED_AS_IS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+VENDORED_AS_IS = ("pyodide.mjs", "pyodide.asm.wasm")  # and MINIFIED
 TRIM = WEB / "trim_stdlib.mjs"
 VECTORS = ROOT / "tests" / "golden" / "vectors.json"
 # Kept although nothing imported them in the probe: codecs a text may name at run time.
@@ -116,6 +118,7 @@ def trim_stdlib(node_pyodide: Path, wheel: Path, site_pyodide: Path) -> None:
     key = hashlib.sha256()
     for part in (
         (node_pyodide / "python_stdlib.zip").read_bytes(),
+        *((site_pyodide / name).read_bytes() for name in MINIFIED),  # the runtime checked with it
         (site_pyodide / "pyodide-lock.json").read_bytes(),
         wheel.read_bytes(),
         TRIM.read_bytes(),
@@ -207,6 +210,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     (out / "pyodide").mkdir()
     for name in VENDORED_AS_IS:
         shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
+    minify_runtime(node_pyodide, out / "pyodide", WEB / "package.json")
     write_lock_without_packages(node_pyodide, out / "pyodide")
     trim_stdlib(node_pyodide, wheel, out / "pyodide")
     (out / "wheels").mkdir()

@@ -44,8 +44,11 @@ export function setLang(next, remember = true) {
  * (Intl.PluralRules: 1 боец, 2 бойца, 5 бойцов, 21 боец). A number hidden from players (null)
  * takes the form a plain count would ("many" where the language has it).
  */
+const pluralRules = new Map(); // lang -> Intl.PluralRules (made once: it is slow to make)
+
 export function pluralForm(count) {
-  const rules = new Intl.PluralRules(lang);
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  const rules = pluralRules.get(lang);
   if (typeof count === "number" && Number.isFinite(count)) return rules.select(count);
   return rules.resolvedOptions().pluralCategories.includes("many") ? "many" : "other";
 }
@@ -120,9 +123,10 @@ export function errorMessage(error) {
   if (!error) return "";
   const params = { ...(error.params || {}), field: fieldName(error.field), message: error.message };
   const code = error.code;
-  if (code === "out_of_range" || code === "not_integer") {
-    const hasMin = params.min !== undefined && params.min !== null;
-    const hasMax = params.max !== undefined && params.max !== null;
+  const hasMin = params.min !== undefined && params.min !== null;
+  const hasMax = params.max !== undefined && params.max !== null;
+  // A range where the core gives one: a bad number, or a missing one (what to type).
+  if (code === "out_of_range" || code === "not_integer" || (code === "required" && (hasMin || hasMax))) {
     const key = hasMin && hasMax ? "range" : hasMin ? "min" : hasMax ? "max" : "any";
     return t(`err.${code}.${key}`, params);
   }

@@ -1,6 +1,6 @@
 // The first source of the state: the browser's own battle, run by the rules core in the worker.
 import { STORAGE_KEYS } from "./config.js";
-import { freshSeed } from "./core-client.js";
+import { freshSeed, replyText } from "./core-client.js";
 import { errorMessage, t } from "./i18n.js";
 import { shelfList, shelve, shelvePrevious } from "./shelf.js";
 import { decodeShare, loadSaved, save } from "./store.js";
@@ -13,9 +13,12 @@ export function localSource(core, store) {
   const haveBattle = new Promise((resolve) => (resolveFirst = resolve));
   const bootFailed = new Promise((resolve) => (resolveFailed = resolve));
 
-  /** Take a battle and its view from the core: keep, save, show. */
-  function adopt(battle, view) {
-    save({ battle, view });
+  /**
+   * Take a battle and its view from the core: keep, save, show. `text`: the core's reply as JSON
+   * text, when it holds both (saved as it is, not written again).
+   */
+  function adopt(battle, view, text = undefined) {
+    save(text ?? { battle, view });
     store.set({ local: { battle, view }, ready: true });
     resolveFirst();
   }
@@ -105,7 +108,7 @@ export function localSource(core, store) {
     const request = { op: "apply", battle: store.get().local.battle, command };
     if (ROLLING.has(command.type)) request.seed = freshSeed();
     const reply = await core.request(request);
-    if (reply.ok) adopt(reply.battle, reply.view);
+    if (reply.ok) adopt(reply.battle, reply.view, replyText(reply));
     return reply;
   }
 

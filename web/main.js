@@ -49,7 +49,7 @@ const core = new CoreClient(new URL("./worker.js", import.meta.url), {
 const local = localSource(core, store);
 const live = liveSource(store, liveProblems);
 const recalcTimings = [];
-const { apply } = actions(store, { local, live }, recalcTimings, core);
+const { apply } = actions(store, { local, live }, recalcTimings);
 const quick = setupQuick(core);
 
 // Renderers, in this order: the page's fixed wording first, then what depends on the state.
@@ -69,7 +69,7 @@ followWorking(store, core);
 store.watch((s) => [s.lang], paintRules);
 store.watch((s) => [s.working, s.lang], paintChart);
 store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
-store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term));
+store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term, store.get));
 
 // For tools and tests: the same door to the core the page uses, its timings, live mode's connection.
 window.backgroundBattle = {

@@ -4,10 +4,14 @@ import { renderView } from "./render.js";
 
 const html = document.documentElement;
 
+let formsDisabled = false; // by setReadOnly(true), last
+
 /** Player pages show, never change: every form of the battle is disabled too (not only hidden). */
 function setReadOnly(readOnly) {
+  if (!readOnly && !formsDisabled) return; // nothing to enable again
+  formsDisabled = readOnly;
   for (const form of document.querySelectorAll("#battle form[data-command], #odds-form")) {
-    for (const control of form.elements) control.disabled = readOnly;
+    for (const control of form.elements) if (control.disabled !== readOnly) control.disabled = readOnly;
   }
 }
 

@@ -1,4 +1,5 @@
 // Paint the core's view of a battle. Nothing here computes a rule: every number comes from the view.
+import { changed } from "./changed.js";
 import { t, term } from "./i18n.js";
 import { describeEntry } from "./log-text.js";
 
@@ -54,8 +55,9 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
     count.className = `count ${key[0]}`;
     count.dataset.bind = key;
     count.dataset.value = show(value);
-    count.innerHTML = `<b>${show(value)}</b> `;
-    count.append(word);
+    const number = document.createElement("b");
+    number.textContent = show(value);
+    count.append(number, " ", word);
     counts.append(count);
   }
   bar.setAttribute("aria-label", `${name}: ${said.join(", ")}`);
@@ -78,8 +80,10 @@ function renderSide(card, side, view) {
   pending.hidden = !data.pending_bonus;
   pending.textContent = data.pending_bonus ? t("side.pending", { bonus: data.pending_bonus }) : "";
   const list = card.querySelector(".units");
+  const units = view.units.filter((u) => u.side === side);
+  if (!changed(list, view.status, units)) return;
   list.textContent = "";
-  for (const unit of view.units.filter((u) => u.side === side)) {
+  for (const unit of units) {
     const item = document.createElement("li");
     item.className = "unit";
     item.dataset.unit = unit.id;
@@ -107,47 +111,75 @@ function renderSide(card, side, view) {
   }
 }
 
+/** Each unit's casualty bar; a bar whose unit has the same figures as last time is kept. */
 function renderCasualties(list, view) {
-  list.textContent = "";
-  for (const unit of view.units) {
-    if (!unit.casualties) continue;
-    const item = casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, ...unit.casualties });
-    item.dataset.unit = unit.id;
-    item.classList.add(unit.side);
-    list.append(item);
+  const painted = new Map([...list.children].map((item) => [item.dataset.unit, item]));
+  const items = view.units
+    .filter((unit) => unit.casualties)
+    .map((unit) => {
+      const kept = painted.get(unit.id);
+      if (kept && !changed(kept, unit.name, unit.side, unit.casualties)) return kept;
+      const item = casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, ...unit.casualties });
+      item.dataset.unit = unit.id;
+      item.classList.add(unit.side);
+      changed(item, unit.name, unit.side, unit.casualties);
+      return item;
+    });
+  if (items.some((item, i) => list.children[i] !== item) || list.children.length !== items.length) {
+    list.replaceChildren(...items);
   }
 }
 
+// What each log list shows, oldest entry first: the entry as JSON, marked when undone. An entry's
+// words depend only on the log up to it and on the language, so the items of the entries that
+// have not changed since the last paint are kept, and only the new ones are made.
+const paintedLogs = new WeakMap(); // list -> {lang, keys}
+
+function logItem(entry, index, undone, view) {
+  const item = document.createElement("li");
+  item.value = index + 1;
+  item.dataset.entry = String(index);
+  if (undone) {
+    item.classList.add("undone");
+    const mark = document.createElement("span");
+    mark.className = "badge";
+    mark.textContent = t("log.undone");
+    item.append(mark, " ");
+  }
+  for (const line of describeEntry(entry, view)) {
+    const p = document.createElement("span");
+    p.className = "log-line";
+    p.textContent = line;
+    item.append(p);
+  }
+  return item;
+}
+
 function renderLog(list, view) {
-  list.textContent = "";
+  const lang = document.documentElement.lang;
   const undone = new Set(view.undone || []);
-  const entries = view.log.map((entry, index) => ({ entry, index }));
-  if (!entries.length) {
+  const keys = view.log.map((entry, index) => `${undone.has(index) ? "undone " : ""}${JSON.stringify(entry)}`);
+  const painted = paintedLogs.get(list);
+  let kept = 0;
+  if (painted?.lang === lang) {
+    while (kept < keys.length && keys[kept] === painted.keys[kept]) kept++;
+  }
+  paintedLogs.set(list, { lang, keys });
+  for (const item of [...list.children]) {
+    if (!(item.dataset.entry && Number(item.dataset.entry) < kept)) item.remove();
+  }
+  if (!keys.length) {
     const empty = document.createElement("li");
     empty.className = "empty";
     empty.textContent = t("log.empty");
     list.append(empty);
     return;
   }
-  for (const { entry, index } of entries.reverse()) {
-    const item = document.createElement("li");
-    item.value = index + 1;
-    item.dataset.entry = String(index);
-    if (undone.has(index)) {
-      item.classList.add("undone");
-      const mark = document.createElement("span");
-      mark.className = "badge";
-      mark.textContent = t("log.undone");
-      item.append(mark, " ");
-    }
-    for (const line of describeEntry(entry, view)) {
-      const p = document.createElement("span");
-      p.className = "log-line";
-      p.textContent = line;
-      item.append(p);
-    }
-    list.append(item);
+  const fresh = document.createDocumentFragment(); // newest first, above the kept ones
+  for (let index = keys.length - 1; index >= kept; index--) {
+    fresh.append(logItem(view.log[index], index, undone.has(index), view));
   }
+  list.prepend(fresh);
 }
 
 function renderInfluence(panel, view) {
@@ -158,6 +190,13 @@ function renderInfluence(panel, view) {
     if (undone.has(index)) return;
     for (const event of entry.events) if (event.type === "influence_rolled") last = event;
   });
+  if (changed(result, last)) paintInfluenceResult(result, last);
+  const wrap = panel.querySelector("#influence-table .table-wrap");
+  const table = view.influence_table;
+  if (changed(wrap, table)) paintInfluenceTable(wrap, table);
+}
+
+function paintInfluenceResult(result, last) {
   result.textContent = "";
   if (last) {
     const line = document.createElement("p");
@@ -170,8 +209,9 @@ function renderInfluence(panel, view) {
     effect.textContent = last.band ? bandEffect(last.band) : HIDDEN; // hidden from players
     result.append(line, effect);
   }
-  const wrap = panel.querySelector("#influence-table .table-wrap");
-  const table = view.influence_table;
+}
+
+function paintInfluenceTable(wrap, table) {
   wrap.textContent = "";
   if (!table) return;
   const el = document.createElement("table");
@@ -221,13 +261,12 @@ export function renderView(view, root = document) {
   renderInfluence(root.querySelector("#influence-panel"), view);
   root.querySelector("#undo-button").disabled = !view.can_undo;
   const detachUnit = root.querySelector('#detach-form select[name="unit"]');
-  const chosen = detachUnit.value;
-  detachUnit.textContent = "";
-  for (const unit of view.units) {
-    const option = new Option(`${unit.name} (${term(unit.side)})`, unit.id);
-    detachUnit.append(option);
+  const choices = view.units.map((unit) => [unit.id, `${unit.name} (${term(unit.side)})`]);
+  if (changed(detachUnit, choices)) {
+    const chosen = detachUnit.value;
+    detachUnit.replaceChildren(...choices.map(([id, label]) => new Option(label, id)));
+    if (chosen) detachUnit.value = chosen;
   }
-  if (chosen) detachUnit.value = chosen;
   const rename = root.querySelector('#rename-form input[name="name"]');
   if (document.activeElement !== rename) rename.value = view.name;
 }

@@ -138,7 +138,8 @@ def write_rules(out: Path, docs: Path = DOCS) -> list[Path]:
         fragment = fragment.replace('href="rules.md"', 'href="#rules" data-lang="en"')
         target = out / "rules" / f"{lang}.js"
         head = f"// Built by web/rules_page.py from docs/{name}.\n"
-        module = f"{head}export default {json.dumps(fragment)};\n"
+        # Letters as they are (modules are read as UTF-8): a Cyrillic letter is 2 bytes, not 6.
+        module = f"{head}export default {json.dumps(fragment, ensure_ascii=False)};\n"
         target.write_text(module, encoding="utf-8")
         written.append(target)
     return written

@@ -10,9 +10,10 @@ export function loadSaved(key = STORAGE_KEYS.battle) {
   }
 }
 
+/** Keep a value (or a JSON text of it, as it is) under key; false when the browser refuses. */
 export function save(value, key = STORAGE_KEYS.battle) {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    localStorage.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
     return true;
   } catch {
     return false; // private mode or full: the battle still lives in the page

@@ -5,7 +5,7 @@
 //
 // JOB.json: {"modules": [every module of the core], "vectors": [the golden vectors],
 //            "extra": [stdlib files to keep anyway]}.
-// 1. Boot the pinned Pyodide in Node the way web/worker.js does (sysconfig, the wheel unpacked,
+// 1. Boot the pinned Pyodide in Node the way web/worker.js does (site-packages, the wheel unpacked,
 //    the memory snapshot), import every core module and answer every golden vector: the files of
 //    the standard library imported by then are the ones the page needs.
 // 2. Write them into SITE_PYODIDE_DIR/python_stdlib.zip without comments, docstrings and
@@ -26,7 +26,7 @@ const STDLIB = "/lib/python314.zip";
 async function bootLikeTheWorker(dir) {
   const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({ indexURL: dir + path.sep, _makeSnapshot: true });
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: sitePackages });
   pyodide.runPython("import json, background_battle.api, background_battle.odds");
   pyodide.makeMemorySnapshot();

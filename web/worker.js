@@ -1,6 +1,8 @@
-// The rules core in Pyodide, in a Web Worker. Messages in: {type: "request", id, request, via?}.
+// The rules core in Pyodide, in a Web Worker. Every rule is computed by background_battle.api.handle.
+// Messages in: {type: "request", id, text} (the request as JSON text), or
+// {type: "request", id, request, via: "proxy"} (an object converted by proxies: the benchmark).
 // Messages out: {type: "progress", step}, {type: "ready", timings}, {type: "failed", step, message},
-// {type: "reply", id, reply, ms}. Every rule is computed by background_battle.api.handle.
+// {type: "reply", id, text, ms} (the reply as JSON text) or {type: "reply", id, reply, ms}.
 
 const BOOT_STEPS = ["runtime", "core", "ready"];
 let core = null; // {handleJson, handleProxy} once booted
@@ -92,10 +94,11 @@ async function boot() {
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
   const bytes = await wheelBytes;
-  let api, json, snapshot, snapshotMs = 0;
+  let api, handleJson, snapshot, snapshotMs = 0;
   try {
     // The files go in even after a snapshot: the core reads its data files from the package.
-    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    // site-packages as Pyodide itself finds it (sysconfig would add 15 kB to the library).
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
     if (!fromSnapshot && canSnapshot) {
       pyodide.runPython("import json, background_battle.api, background_battle.odds");
@@ -104,23 +107,14 @@ async function boot() {
       snapshotMs = performance.now() - t;
     }
     api = pyodide.pyimport("background_battle.api");
-    json = pyodide.pyimport("json");
+    handleJson = api.handle_json; // kept for the worker's life
   } catch (error) {
     throw new LoadError("core", `${wheelUrl}: ${error.message}`);
   }
   core = {
-    // JSON text across the boundary: exact numbers, null stays null, two short-lived proxies.
-    handleJson(request) {
-      let pyRequest, pyReply;
-      try {
-        pyRequest = json.loads(JSON.stringify(request));
-        pyReply = api.handle(pyRequest);
-        return JSON.parse(json.dumps(pyReply));
-      } finally {
-        pyRequest?.destroy();
-        pyReply?.destroy();
-      }
-    },
+    // JSON text across the boundary, as the page sent it and as the page gets it (parsed once,
+    // on the page's side): exact numbers, null stays null; a string each way, no proxy.
+    handleText: (text) => handleJson(text),
     // Proxy conversion (toPy / toJs with Object.fromEntries), measured by the benchmark.
     handleProxy(request) {
       let pyRequest, pyReply;
@@ -166,11 +160,15 @@ self.onmessage = async (event) => {
     return;
   }
   const start = performance.now();
-  let reply;
   try {
-    reply = message.via === "proxy" ? core.handleProxy(message.request) : core.handleJson(message.request);
+    if (message.via === "proxy") {
+      const reply = core.handleProxy(message.request);
+      post({ type: "reply", id: message.id, reply, ms: performance.now() - start });
+    } else {
+      const text = core.handleText(message.text);
+      post({ type: "reply", id: message.id, text, ms: performance.now() - start });
+    }
   } catch (error) {
-    reply = failedReply("internal", error.message);
+    post({ type: "reply", id: message.id, reply: failedReply("internal", error.message), ms: performance.now() - start });
   }
-  post({ type: "reply", id: message.id, reply, ms: performance.now() - start });
 };

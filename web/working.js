@@ -71,17 +71,29 @@ export function paintCasualtyWorking(state, t, term) {
   }
 }
 
-/** A "why?" on each entry of the log, whose working the core gives when it is opened. */
-export function paintLogWorking(state, core, t, term) {
-  const which = battleFor(state);
+/**
+ * A "why?" on each entry of the log, whose working the core gives when it is opened (asked of
+ * the battle shown then, `latest()`: an entry's working depends only on the log up to it, so an
+ * entry kept from an earlier paint keeps its "why?"). None on a player's page.
+ */
+export function paintLogWorking(state, core, t, term, latest = () => state) {
   const view = shownView(state);
-  if (!which || !view) return;
-  for (const item of document.querySelectorAll("#log > li[data-entry]:not(.undone)")) {
+  if (!battleFor(state) || !view) {
+    for (const item of document.querySelectorAll("#log > li[data-why]")) {
+      item.querySelector(":scope > details.why")?.remove();
+      delete item.dataset.why;
+    }
+    return;
+  }
+  for (const item of document.querySelectorAll("#log > li[data-entry]:not(.undone):not([data-why])")) {
     const entry = Number(item.dataset.entry);
     if (view.log[entry]?.command.type === "undo") continue;
+    item.dataset.why = "";
     const details = whyDetails([], t, term);
     details.addEventListener("toggle", async () => {
       if (!details.open || details.dataset.asked) return;
+      const which = battleFor(latest());
+      if (!which) return;
       details.dataset.asked = "true";
       const reply = await core.request({ op: "explain", ...which, entry });
       const steps = reply.ok ? reply.steps : [];

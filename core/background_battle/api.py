@@ -1,5 +1,5 @@
-"""The JSON boundary: one function, plain dicts in and out, never raises (the page's Pyodide
-worker and any other shell call it).
+"""The JSON boundary: one function, plain dicts in and out, never raises (any shell calls it);
+``handle_json`` is the same with JSON text in and out (the page's Pyodide worker calls it).
 
 >>> handle({"op": "leader_bonus", "strength": 26, "sl": 7})
 {'ok': True, 'bonus': 6, 'strength_for_next_test': 32}
@@ -47,6 +47,23 @@ def handle(request: Any) -> Reply:
             "ok": False,
             "error": BattleError("bad_input", None, "input nested too deeply").to_dict(),
         }
+
+
+def handle_json(text: str) -> str:
+    """``handle`` across a text boundary: the request as JSON text in, the reply as compact JSON
+    text out (a page's worker passes one string each way; never raises).
+
+    >>> handle_json('{"op": "leader_bonus", "strength": 26, "sl": 7}')
+    '{"ok":true,"bonus":6,"strength_for_next_test":32}'
+    >>> json.loads(handle_json("{"))["error"]["code"]
+    'bad_input'
+    """
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:
+        refused = BattleError("bad_input", "request", f"request is not JSON text: {error}")
+        return json.dumps({"ok": False, "error": refused.to_dict()}, separators=(",", ":"))
+    return json.dumps(handle(request), separators=(",", ":"))
 
 
 # The last battle handed out, as JSON text and as a value: a page sends it straight back with

@@ -31,6 +31,7 @@ from .validate import (
     mapping,
     one_of,
     only_known,
+    range_text,
     share,
     text,
     whole,
@@ -398,16 +399,24 @@ def normalise(command: Any) -> dict[str, Any]:
     """
     kind = command_type(command)
     shape = SHAPES[kind]
+    errors: list[BattleError] = []
     result: dict[str, Any] = {"type": kind}
-    result.update(_fields(command, shape.fields, "", kind, skip=("type",)))
-    if shape.one_needed and not any(name in result for name in shape.one_needed):
+    try:
+        result.update(_fields(command, shape.fields, "", kind, skip=("type",)))
+    except BattleError as error:
+        errors.append(error)
+    if shape.one_needed and all(command.get(name) is None for name in shape.one_needed):
         first, *rest = shape.one_needed
-        raise BattleError(
-            "required",
-            first,
-            f"{first} (or {' or '.join(rest)}) is required",
-            accepted=list(shape.one_needed),
+        errors.append(
+            BattleError(
+                "required",
+                first,
+                f"{first} (or {' or '.join(rest)}) is required",
+                accepted=list(shape.one_needed),
+            )
         )
+    if errors:
+        raise BattleError.together(errors)
     return result
 
 
@@ -428,18 +437,35 @@ def _fields(
     owner: str,
     skip: tuple[str, ...] = (),
 ) -> dict[str, Any]:
+    """The fields of ``data`` checked; every bad one's error at once (``BattleError.others``)."""
     only_known(data, [*skip, *(field.name for field in fields)], prefix, owner)
     result: dict[str, Any] = {}
+    errors: list[BattleError] = []
     for field in fields:
         value = data.get(field.name)
         path = prefix + field.name
         if value is None and not (field.nullable and field.name in data):
             when = field.required_when
             if field.required or (when is not None and _given(data, fields, when[0]) == when[1]):
-                raise BattleError("required", path, f"{path} is required")
+                errors.append(_missing(field, path))
             continue
-        result[field.name] = None if value is None else _value(value, field, path)
+        try:
+            result[field.name] = None if value is None else _value(value, field, path)
+        except BattleError as error:
+            errors.append(error)
+    if errors:
+        raise BattleError.together(errors)
     return result
+
+
+def _missing(field: Field, path: str) -> BattleError:
+    """``required``, with the range of a whole number: the GM sees what to type."""
+    if field.kind != "integer":
+        return BattleError("required", path, f"{path} is required")
+    wanted = f"a whole number{range_text(field.min, field.max)}"
+    return BattleError(
+        "required", path, f"{path} is required: {wanted}", min=field.min, max=field.max
+    )
 
 
 def _given(data: Mapping[str, Any], fields: tuple[Field, ...], name: str) -> Any:
@@ -472,7 +498,15 @@ def _value(value: Any, field: Field, path: str) -> Any:
                 f"{path} must be a list of at most {field.max}",
                 max=field.max,
             )
-        return [_value(item, field.item, f"{path}[{i}]") for i, item in enumerate(value)]
+        items, errors = [], []
+        for i, item in enumerate(value):
+            try:
+                items.append(_value(item, field.item, f"{path}[{i}]"))
+            except BattleError as error:
+                errors.append(error)
+        if errors:
+            raise BattleError.together(errors)
+        return items
     return _fields(mapping(value, path), field.fields, f"{path}.", path)
 
 

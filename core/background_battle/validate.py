@@ -39,7 +39,7 @@ def whole(value: Any, field: str, low: int | None = None, high: int | None = Non
         raise BattleError(
             "not_integer",
             field,
-            f"{field} must be a whole number{_range_text(low, high)}, not {show(value)}",
+            f"{field} must be a whole number{range_text(low, high)}, not {show(value)}",
             min=low,
             max=high,
         )
@@ -47,7 +47,7 @@ def whole(value: Any, field: str, low: int | None = None, high: int | None = Non
         raise BattleError(
             "out_of_range",
             field,
-            f"{field} must be{_range_text(low, high)}, not {value}",
+            f"{field} must be{range_text(low, high)}, not {value}",
             min=low,
             max=high,
         )
@@ -208,7 +208,12 @@ def only_known(data: Mapping[str, Any], known: Sequence[str], prefix: str, owner
             )
 
 
-def _range_text(low: int | None, high: int | None) -> str:
+def range_text(low: int | None, high: int | None) -> str:
+    """The accepted range as a message says it.
+
+    >>> range_text(1, 100), range_text(0, None), range_text(None, None)
+    (' from 1 to 100', ' of at least 0', '')
+    """
     if low is not None and high is not None:
         return f" from {low} to {high}"
     if low is not None:

@@ -66,6 +66,18 @@ def page(context: BrowserContext, server: StaticServer) -> Page:
     return open_page(context, server.url)
 
 
+PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture
+def phone(browser: Browser, server: StaticServer) -> Iterator[Page]:
+    """The page on a phone 360 px wide (touch), in English."""
+    context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True)
+    context.set_default_timeout(30_000)
+    yield open_page(context, server.url)
+    context.close()
+
+
 @pytest.fixture
 def bridge(tmp_path: Path, site: Path) -> Iterator[Bridge]:
     running = Bridge(tmp_path / "bridge-data", site)

@@ -41,6 +41,24 @@ def test_the_service_worker_caches_every_file_of_the_build_under_one_version(sit
     assert not any(name.endswith((".map", ".d.ts", ".html")) for name in files - {"index.html"})
 
 
+def test_pyodides_glue_is_minified_and_the_rest_of_the_runtime_is_as_pinned(site: Path) -> None:
+    pinned = WEB / "node_modules" / "pyodide"
+    glue = (site / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert len(glue) < 0.9 * (pinned / "pyodide.asm.mjs").stat().st_size
+    assert "_createPyodideModule" in glue and "as default}" in glue  # still the same module
+    for name in load("build").VENDORED_AS_IS:
+        assert (site / "pyodide" / name).read_bytes() == (pinned / name).read_bytes()
+
+
+def test_an_esbuild_other_than_the_pinned_one_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "esbuild").mkdir()
+    (tmp_path / "esbuild" / "package.json").write_text(json.dumps({"version": "0.0.1"}))
+    minify = load("minify_runtime")
+    pinned = json.loads((WEB / "package.json").read_text())["devDependencies"]["esbuild"]
+    with pytest.raises(SystemExit, match=f"esbuild: installed 0.0.1, package.json {pinned}"):
+        minify.minify_runtime(tmp_path / "pyodide", tmp_path / "out", WEB / "package.json")
+
+
 def test_a_pyodide_other_than_the_pinned_one_is_refused(tmp_path: Path) -> None:
     fake = tmp_path / "pyodide"
     fake.mkdir()

@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from conftest import open_page
+from conftest import PHONE
 from gm import acted, dwarves_against_orcs, set_strength, version
-from playwright.sync_api import Browser, Locator, Page, expect
-from static_server import StaticServer
-
-PHONE = {"width": 360, "height": 640}
-
-
-@pytest.fixture
-def phone(browser: Browser, server: StaticServer) -> Iterator[Page]:
-    context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True)
-    context.set_default_timeout(30_000)
-    yield open_page(context, server.url)
-    context.close()
+from playwright.sync_api import Locator, Page, expect
 
 
 def submit_and_read(page: Page, form: Locator, button: str, card: str) -> Locator:

@@ -26,6 +26,8 @@ def test_the_build_writes_the_rules_of_each_language_from_docs(tmp_path: Path) -
     assert "<h2>The rules of the background battle</h2>" in english
     assert "1 + floor(S / 10) + floor(SL / 2)" in english
     assert 'href="#rules" data-lang="ru"' in english
+    russian = (tmp_path / "rules" / "ru.js").read_text(encoding="utf-8")
+    assert "Фоновый бой" in russian and "\\u04" not in russian  # letters as they are: 2 bytes
 
 
 def test_the_rules_markdown_is_escaped_before_it_becomes_html() -> None:

@@ -21,7 +21,7 @@ const result = { failed: {} };
 try {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", root).href });
   const wheel = await (await fetch(new URL(BUILD.wheel, root))).arrayBuffer();
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   for (const name of JSON.parse(decodeURIComponent(location.hash.slice(1)))) {
     try {

@@ -1,0 +1,11 @@
+// Painting only what changed: an element remembers what (and in which language) it was last
+// painted from, so a render that is given the same data again leaves it as it is.
+const painted = new WeakMap(); // element -> the JSON of what it shows
+
+/** True, and remembered, when `el` was last painted from other `parts` (or another language). */
+export function changed(el, ...parts) {
+  const key = JSON.stringify([document.documentElement.lang, ...parts]);
+  if (painted.get(el) === key) return false;
+  painted.set(el, key);
+  return true;
+}
