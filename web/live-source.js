@@ -89,8 +89,9 @@ export function liveSource(store, hooks) {
     }
     const reply = await client.command(command);
     if (reply.type !== "error") return { ok: true }; // the event (sent before the ack) is shown already
-    const field = reply.field?.startsWith("command.") ? reply.field.slice(8) : reply.field;
-    return { ok: false, error: { ...reply, field } };
+    // The core's field names, without the bridge's "command." (every bad field's, in `others`).
+    const inForm = (error) => ({ ...error, field: error.field?.startsWith("command.") ? error.field.slice(8) : error.field });
+    return { ok: false, error: { ...inForm(reply), others: (reply.others || []).map(inForm) } };
   }
 
   /** Create a battle on the bridge; resolves with the bridge's ack or error. */

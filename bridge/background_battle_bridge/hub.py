@@ -218,9 +218,20 @@ def _number(value: float) -> int | float:
 
 
 def _core_error(exc: BattleError, message: dict[str, Any]) -> dict[str, Any]:
-    """A refused core command, passed on with its code; its field named inside `command`."""
+    """A refused core command, passed on with its code; its field named inside `command`; the
+    other fields the core found at fault in the same check in `others` (a form shows them all)."""
+    reply = p.error(_inside_command(exc), message)
+    if exc.others:
+        reply["others"] = [
+            {key: p.error(_inside_command(other))[key] for key in _ERROR_KEYS}
+            for other in exc.others
+        ]
+    return reply
+
+
+_ERROR_KEYS = ("code", "field", "message", "params")
+
+
+def _inside_command(exc: BattleError) -> ProtocolError:
     field_name = f"command.{exc.field}" if exc.field else None
-    return p.error(
-        ProtocolError(exc.code, exc.message, field=field_name, params=dict(exc.params or {})),
-        message,
-    )
+    return ProtocolError(exc.code, exc.message, field=field_name, params=dict(exc.params or {}))

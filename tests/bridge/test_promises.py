@@ -204,3 +204,21 @@ async def test_a_long_battle_reaches_a_default_client_in_pages_under_the_limit(
     whole = pages + log
     room = running.bridge.hub.rooms["ambush"]
     assert [entry["command"] for entry in whole] == [entry.command for entry in room.battle.log]
+
+
+async def test_every_bad_field_of_a_command_is_named_in_one_refusal(
+    start_bridge: StartBridge,
+) -> None:
+    running = await start_bridge()
+    gm = await running.gm()
+    await gm.create("ambush")
+    bad = {"type": "add_unit", "name": "", "side": "enemies", "fighters": 0, "strength": 9}
+    error = await gm.command("ambush", bad)
+    assert error["type"] == "error", error
+    fields = [error["field"], *(other["field"] for other in error["others"])]
+    assert fields == ["command.name", "command.fighters"], error
+    assert all(set(other) == {"code", "field", "message", "params"} for other in error["others"])
+    assert "1" in error["others"][0]["message"]  # the accepted range is named
+    assert running.bridge.hub.rooms["ambush"].version == 0
+    one = await gm.command("ambush", {**bad, "name": "Orcs"})
+    assert "others" not in one and one["field"] == "command.fighters", one

@@ -162,3 +162,28 @@ def test_a_static_host_has_no_live_panel(page: Page) -> None:
     """Not served by a bridge: local mode exactly as before, no live panel."""
     expect(page.locator("#live-panel")).to_be_hidden()
     assert page.get_attribute("html", "data-live") is None
+
+
+def test_live_mode_shows_every_bad_field_of_a_form_at_once(
+    bridge: Bridge, contexts: list[BrowserContext]
+) -> None:
+    """The bridge passes on every field the core found at fault (`others`); the page shows each."""
+    assert bridge.command("ambush", {"type": "create_battle"})["type"] == "ack"
+    gm = open_live(contexts[0], f"{bridge.url}#token={GM_TOKEN}")
+    wait_live(gm)
+    gm.wait_for_selector('html[data-live-battle="ambush"]')
+    wait_version(gm, 0)
+    form = gm.locator('.side[data-side="allies"] form.add-unit')
+    form.locator('input[name="strength"]').fill("30")
+
+    form.get_by_role("button", name="Add the unit").click()
+
+    expect(form.locator('label:has(input[name="name"]) .field-error')).to_have_text(
+        "name: this is needed"
+    )
+    expect(form.locator('label:has(input[name="fighters"]) .field-error')).to_have_text(
+        "Fighters: needed, a whole number from 1 to 100000"
+    )
+    expect(form.locator('input[aria-invalid="true"]')).to_have_count(2)
+    assert version(gm) == 0
+    assert gm.page_errors == []  # type: ignore[attr-defined]
