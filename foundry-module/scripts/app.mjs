@@ -302,7 +302,8 @@ export class BattleApp {
     try {
       return await makeRequest();
     } catch (error) {
-      ui.notifications.warn(errorText(error));
+      // Every field the core found at fault in one check, the first first.
+      for (const each of [error, ...(error?.reply?.others ?? [])]) ui.notifications.warn(errorText(each));
       log.debug("refused", error);
       return null;
     }

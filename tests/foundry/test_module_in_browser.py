@@ -149,6 +149,19 @@ def test_a_typed_roll_out_of_range_is_refused_naming_the_field(
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "0")
 
 
+def test_both_bad_rolls_are_named_at_once(page: Page, open_foundry: Open, bridge: Any) -> None:
+    panel = open_foundry(page)
+    connected(panel)
+    set_up_fight(page, panel)
+    panel.locator("[name=rollAllies]").fill("150")
+    panel.locator("[name=rollEnemies]").fill("0")
+    panel.locator("[data-action=roundRolls]").click()
+    warnings = page.locator("#notifications .warning")
+    expect(warnings.filter(has_text="Allies' d100")).to_have_count(1)
+    expect(warnings.filter(has_text="Enemies' d100")).to_have_count(1)
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "0")
+
+
 def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     page: Page, open_foundry: Open, bridge: Any
 ) -> None:
