@@ -1,11 +1,17 @@
 """Who is connected, who watches which battle, and the fan-out to them.
 
-One encoding per role and message; `websockets`' `broadcast` writes it to every connection
-without waiting. Slow readers are left out (and closed) by `Eviction`.
+One encoding per role and message, queued for each connection it goes to; a writer task sends
+the queue with `websockets`' `broadcast`, `CHUNK` connections at a time with a pause between,
+so that a fan-out to many clients never holds the event loop: the next command is read,
+decided and handed to the disk between two chunks. A direct answer to a connection (an `ack`,
+a `state`) first writes what is queued for it (`flush`), so each client still receives
+everything in the order it was decided. Slow readers are left out (and closed) by `Eviction`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +23,7 @@ from .eviction import Eviction
 from .guard import RateLimit
 
 Message = dict[str, Any]
+CHUNK = 4  # connections written between two pauses of the fan-out
 
 
 @dataclass(eq=False)
@@ -31,6 +38,7 @@ class Client:
     over_limit_since: float | None = None  # when its current flood began
     last_drop: float = float("-inf")
     last_rate_error: float = float("-inf")
+    answers: Any = None  # its `Answers` (answers.py), once past `hello`
 
 
 class Audience:
@@ -40,12 +48,15 @@ class Audience:
         self.eviction = eviction
         self.clients: set[Client] = set()
         self.watchers: dict[str, set[Client]] = {}
+        self._queued: dict[ServerConnection, list[bytes]] = {}
+        self._writer: asyncio.Task[None] | None = None
 
     def join(self, client: Client) -> None:
         self.clients.add(client)
 
     def leave(self, client: Client) -> None:
         self.clients.discard(client)
+        self._queued.pop(client.ws, None)
         for name in client.watching:
             self.watchers.get(name, set()).discard(client)
         client.watching.clear()
@@ -80,11 +91,36 @@ class Audience:
             if not connections or (role == "player" and not players):
                 continue
             body = message(role) if callable(message) else message
-            broadcast(connections, p.dumps(body))
+            data = p.dumps(body).encode()
+            for ws in connections:
+                self._queued.setdefault(ws, []).append(data)
+        if self._queued and (self._writer is None or self._writer.done()):
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    def flush(self, ws: ServerConnection) -> None:
+        """Write now what is queued for one connection (before answering it directly)."""
+        for data in self._queued.pop(ws, ()):
+            broadcast([ws], data, text=True)
+
+    async def _write(self) -> None:
+        """Send the queues, a few connections at a time, letting other work run between."""
+        while self._queued:
+            for ws in list(itertools.islice(self._queued, CHUNK)):
+                self.flush(ws)
+            await asyncio.sleep(0)
+
+    async def drain(self) -> None:
+        """Wait until every queued message is written (before closing)."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)
 
     def foundry(self) -> list[ServerConnection]:
-        """The Foundry modules connected with the GM token."""
-        return [c.ws for c in self.clients if c.kind == "foundry" and c.role == "gm"]
+        """The Foundry modules connected with the GM token (what is queued for them written
+        first, so that a message sent to them directly comes after it)."""
+        found = [c.ws for c in self.clients if c.kind == "foundry" and c.role == "gm"]
+        for ws in found:
+            self.flush(ws)
+        return found
 
     def _healthy(self, clients: Any) -> list[Client]:
         healthy = []

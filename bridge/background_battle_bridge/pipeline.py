@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from background_battle import Battle, apply, redact_entry
 
 from . import protocol as p
+from .audience import Client
 from .committer import Write
 from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
@@ -32,11 +33,13 @@ MAX_VERSION = 2**31
 
 @dataclass
 class Change:
-    """A decided change: the record to store, and what to tell once it is stored."""
+    """A decided change: the record to store, and what to tell once it is stored: the
+    watchers (`tell`, queued for the fan-out), then the sender (`answer`, its ack at once)."""
 
     record: Record
     battle: Battle | None = None  # the core's new battle, for an `entry`
     tell: Callable[[Room], None] | None = None
+    answer: Callable[[Room], None] | None = None
 
 
 async def store(hub: Hub, room: Room, change: Change) -> int:
@@ -64,6 +67,8 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
                 room.head = None
         if change.tell is not None:
             change.tell(room)
+        if change.answer is not None:
+            change.answer(room)
         hub.snapshots.after(room)
 
     def failed(_: BaseException) -> None:
@@ -105,7 +110,7 @@ async def repeated(room: Room, request_id: str, fingerprint: str) -> int | None:
     return room.ids[request_id][0]
 
 
-async def command(hub: Hub, message: dict[str, Any]) -> list[dict[str, Any]]:
+async def command(hub: Hub, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
     """`command`: a core command on a battle, or the bridge's own create / archive."""
     command_id = p.text(message, "id", max_len=p.MAX_ID)
     name = p.text(message, "battle", max_len=p.MAX_NAME)
@@ -140,7 +145,20 @@ async def command(hub: Hub, message: dict[str, Any]) -> list[dict[str, Any]]:
         status_before = head.battle.status
         record = {"kind": "entry", "id": command_id, "digest": fingerprint, "entry": entry}
         change = Change(record, battle, lambda room: publish_event(hub, room, entry, status_before))
+    change.answer = answer_now(client, command_id)
     return [ack(command_id, room, await store(hub, room, change))]
+
+
+def answer_now(client: Client, command_id: str) -> Callable[[Room], None]:
+    """Once the change is stored: the sender's ack at once, before the fan-out to the others
+    is written (when its earlier requests are answered; otherwise in its turn)."""
+    task = asyncio.current_task()
+
+    def answer(room: Room) -> None:
+        if client.answers is not None:
+            client.answers.now(task, [ack(command_id, room, room.version)])
+
+    return answer
 
 
 async def create(
