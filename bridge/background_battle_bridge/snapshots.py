@@ -90,9 +90,12 @@ class Snapshots:
             self._writer.snapshot(name, seq, text)
 
     async def drain(self) -> None:
-        """Wait for the snapshots being written (before closing the store)."""
+        """Wait for the snapshots being written (before closing the store), and for one that
+        fell due meanwhile (started by a callback once the one before it is written)."""
+        await asyncio.sleep(0)
         while self._running:
             await asyncio.gather(*self._running.values(), return_exceptions=True)
+            await asyncio.sleep(0)
 
     def close(self) -> None:
         if self._writer is not None and self._writer is not self.storage:

@@ -269,7 +269,7 @@ def make_malformed(path: Path) -> None:
             store.append(name, seq, {"kind": "tokens", "unit": "u1", "token_ids": ["x" * 50]})
     store.close()  # the last connection checkpoints the log into the file
     with path.open("r+b") as file:
-        file.seek(4096 * 6)
+        file.seek(4096 * 7)  # page 8: the first leaf of `records` (1-7 are the tables' roots)
         file.write(b"\xff" * 64)
 
 
