@@ -5,7 +5,9 @@ the queue with `websockets`' `broadcast`, `CHUNK` connections at a time with a p
 so that a fan-out to many clients never holds the event loop: the next command is read,
 decided and handed to the disk between two chunks. A direct answer to a connection (an `ack`,
 a `state`) first writes what is queued for it (`flush`), so each client still receives
-everything in the order it was decided. Slow readers are left out (and closed) by `Eviction`.
+everything in the order it was decided. Commands wait (`keep_up`) while more than
+`BACKLOG` bytes are queued, so that a flood of commands is slowed to what the fan-out can
+write instead of piling up. Slow readers are left out (and closed) by `Eviction`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .guard import RateLimit
 
 Message = dict[str, Any]
 CHUNK = 4  # connections written between two pauses of the fan-out
+BACKLOG = 2 * 1024 * 1024  # bytes queued for the fan-out above which commands wait
 
 
 @dataclass(eq=False)
@@ -49,6 +52,8 @@ class Audience:
         self.clients: set[Client] = set()
         self.watchers: dict[str, set[Client]] = {}
         self._queued: dict[ServerConnection, list[bytes]] = {}
+        self._bytes = 0  # queued, all connections together
+        self._caught_up = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
 
     def join(self, client: Client) -> None:
@@ -56,7 +61,7 @@ class Audience:
 
     def leave(self, client: Client) -> None:
         self.clients.discard(client)
-        self._queued.pop(client.ws, None)
+        self._bytes -= sum(map(len, self._queued.pop(client.ws, ())))
         for name in client.watching:
             self.watchers.get(name, set()).discard(client)
         client.watching.clear()
@@ -94,12 +99,14 @@ class Audience:
             data = p.dumps(body).encode()
             for ws in connections:
                 self._queued.setdefault(ws, []).append(data)
+            self._bytes += len(data) * len(connections)
         if self._queued and (self._writer is None or self._writer.done()):
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def flush(self, ws: ServerConnection) -> None:
         """Write now what is queued for one connection (before answering it directly)."""
         for data in self._queued.pop(ws, ()):
+            self._bytes -= len(data)
             broadcast([ws], data, text=True)
 
     async def _write(self) -> None:
@@ -107,7 +114,16 @@ class Audience:
         while self._queued:
             for ws in list(itertools.islice(self._queued, CHUNK)):
                 self.flush(ws)
+            if self._bytes <= BACKLOG:
+                self._caught_up.set()
             await asyncio.sleep(0)
+        self._caught_up.set()
+
+    async def keep_up(self) -> None:
+        """Wait while more than `BACKLOG` bytes wait for the fan-out (before a command)."""
+        while self._bytes > BACKLOG and self._writer is not None and not self._writer.done():
+            self._caught_up.clear()
+            await self._caught_up.wait()
 
     async def drain(self) -> None:
         """Wait until every queued message is written (before closing)."""

@@ -117,6 +117,7 @@ async def command(hub: Hub, client: Client, message: dict[str, Any]) -> list[dic
     expected = p.integer(message, "expected_version", low=0, high=MAX_VERSION, optional=True)
     body = p.obj(message, "command")
     fingerprint = digest(message)
+    await hub.audience.keep_up()
     if body.get("type") == "create_battle":
         return await create(hub, command_id, name, expected, fingerprint)
     room = hub.room(message, "gm")

@@ -3,6 +3,7 @@ every client still receives everything in the order it was decided (audience.py,
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -106,3 +107,28 @@ async def test_two_gms_sending_at_once_see_every_event_in_order_before_their_ack
     for player in players:
         versions = [(await player.until("event"))["version"] for _ in range(20)]
         assert versions == list(range(4, 24))
+
+
+async def test_commands_wait_for_a_fan_out_far_behind_and_all_are_answered(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(audience, "BACKLOG", 1)  # any queued byte is a backlog
+    gm = await running.gm()
+    await started(gm)
+    players = await watching(running, 10)
+    crowd = running.bridge.hub.audience
+    crowd.publish("ambush", {"type": "battles", "battles": []})  # queued for the 10 players
+    waiting = asyncio.ensure_future(crowd.keep_up())
+    await asyncio.sleep(0)
+    assert not waiting.done() and crowd._bytes > 1
+    await waiting
+    assert crowd._bytes == 0
+
+    for n in range(20):
+        body = {"type": "command", "id": f"w{n}", "battle": "ambush", "command": ORDERS}
+        await gm.send(body)
+    acks = [await gm.until("ack") for _ in range(20)]
+
+    assert [ack["version"] for ack in acks] == list(range(4, 24))
+    for player in players:
+        assert [(await player.until("event"))["version"] for _ in range(20)] == list(range(4, 24))
