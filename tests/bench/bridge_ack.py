@@ -14,6 +14,10 @@ watchers' frames, read in the benchmark's process, do not delay the reading of a
 
 It prints one JSON object: the latencies of each, in seconds. `bench_bridge.py` starts it
 beside the lone fsync and sets the p99s beside the fsync's.
+
+`DURABLE`, the baseline of these acks: a bare `websockets` server that does for each command
+only what any durable server must (one SQLite commit with synchronous=FULL, in a thread, then
+the ack, then the event broadcast to the watchers), without rules, checks or views.
 """
 
 from __future__ import annotations
@@ -29,6 +33,53 @@ from typing import Any
 
 from bridge_cost import command, concurrent_senders
 from websockets.asyncio.client import ClientConnection, connect
+
+DURABLE = """
+import asyncio, json, sqlite3, sys
+from websockets.asyncio.server import broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+db = sqlite3.connect(sys.argv[1], isolation_level=None, check_same_thread=False)
+db.execute("PRAGMA journal_mode=WAL")
+db.execute("PRAGMA synchronous=FULL")
+db.execute("CREATE TABLE IF NOT EXISTS r (n INTEGER PRIMARY KEY, data TEXT)")
+clients, pad, version = set(), "x" * int(sys.argv[2]), [int(sys.argv[3])]
+lock = asyncio.Lock()
+
+async def handler(ws):
+    try:
+        async for frame in ws:
+            message = json.loads(frame)
+            if message["type"] == "hello":
+                await ws.send('{"type":"welcome"}')
+                continue
+            async with lock:  # one writer at a time, as a real store
+                await asyncio.to_thread(db.execute, "INSERT INTO r (data) VALUES (?)", (frame,))
+                version[0] += 1
+                event = json.dumps({"type": "event", "version": version[0], "pad": pad})
+                event = event.replace(", ", ",").replace(": ", ":")  # as the bridge writes
+            await ws.send(json.dumps({"type": "ack", "id": message["id"]}))
+            broadcast(clients, event)
+    except ConnectionClosed:
+        pass
+
+async def watcher(ws):
+    clients.add(ws)
+    try:
+        await ws.wait_closed()
+    finally:
+        clients.discard(ws)
+
+async def route(ws):
+    await (watcher(ws) if ws.request.path == "/watch" else handler(ws))
+
+async def main():
+    async with serve(route, "127.0.0.1", 0, compression=None, max_size=2**16) as server:
+        print("port", server.sockets[0].getsockname()[1], flush=True)
+        await asyncio.get_running_loop().create_future()
+
+asyncio.run(main())
+"""
 
 
 async def one_by_one(ws: ClientConnection, first: int, count: int, pause: float) -> list[float]:
