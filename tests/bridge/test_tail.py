@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from bridge_helpers import StartBridge, run_bridge
-from test_integrity import FIGHT, edit, fill
+from test_integrity import edit, fill, snapshotted
 
 from background_battle_bridge.checkup import examine
 from background_battle_bridge.hub import Hub
@@ -54,38 +54,11 @@ async def test_a_battle_missing_its_last_records_is_quarantined_naming_them(
     assert hub.rooms["ambush"].version == 2 and not hub.quarantined
 
 
-async def test_check_finds_the_missing_end_and_repair_keeps_what_is_there(
-    start_bridge: StartBridge, tmp_path: Path
-) -> None:
-    path = tmp_path / "battles.sqlite3"
-    await fill(start_bridge, path)
-    cut_the_end(path, 5)
-
-    done = run_bridge("check", "--data", str(tmp_path))
-    assert done.returncode == 1
-    assert "'ambush': DAMAGED: record 5 is missing at its end" in done.stdout
-    assert "records 1-4 (version 3) are good" in done.stdout
-    done = run_bridge("check", "--data", str(tmp_path), "--repair")
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "'ambush': kept records 1-4 (version 3)" in done.stdout
-    assert "'ambush': sound, version 3 (4 records)" in done.stdout
-    kept = sqlite3.connect(path).execute(
-        "SELECT kind, seq FROM quarantine_records WHERE kind = 'head'"
-    )
-    assert kept.fetchall() == [("head", 5)]  # what the head said is kept with the history
-
-
 async def test_records_lost_below_the_snapshot_are_found_too(
     start_bridge: StartBridge, tmp_path: Path
 ) -> None:
     path = tmp_path / "battles.sqlite3"
-    running = await start_bridge(SqliteStorage(path), snapshot_every=2)
-    gm = await running.gm()
-    await gm.create("ambush")
-    for command in FIGHT:
-        await gm.command("ambush", command)
-    await running.stack.aclose()
-    running.bridge.hub.storage.close()
+    await snapshotted(start_bridge, path)
     (snapshot,) = sqlite3.connect(path).execute("SELECT seq FROM snapshots").fetchone()
     assert snapshot >= 4
     cut_the_end(path, 3)
