@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from background_battle import Battle, apply, redact_entry
+from background_battle import Battle, apply, redact_entry, state_view
 
 from . import protocol as p
-from .audience import Client
+from .audience import Client, Later
 from .committer import Write
 from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
@@ -211,20 +211,26 @@ async def create(
 
 
 def publish_event(hub: Hub, room: Room, entry: dict[str, Any], status_before: str) -> None:
-    """Tell every watcher the stored change, each role its own view of it."""
+    """Tell every watcher the stored change, each role its own view of it (made when first
+    written: after the sender's ack, from the battle as this change left it)."""
+    battle, version = room.battle, room.version
 
     def event(role: str) -> dict[str, Any]:
-        seen = redact_entry(room.battle, entry, role)  # type: ignore[arg-type]
+        seen = redact_entry(battle, entry, role)  # type: ignore[arg-type]
+        if room.version == version:
+            view = room.view_without_log(role)  # cached per version
+        else:  # the room has gone on since: this change's own view
+            view = state_view(battle, role, log=False)  # type: ignore[arg-type]
         return {
             "type": "event",
             "battle": room.name,
-            "version": room.version,
+            "version": version,
             "command": seen.get("command"),
             "events": seen.get("events"),
-            "view": room.view_without_log(role),
+            "view": view,
         }
 
-    hub.audience.publish(room.name, event, players=room.open_to("player"))
+    hub.audience.publish(room.name, Later(event), players=room.open_to("player"))
     if room.battle.status != status_before:
         hub.announce_battles()
 

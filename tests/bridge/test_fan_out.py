@@ -93,6 +93,7 @@ async def test_two_gms_sending_at_once_see_every_event_in_order_before_their_ack
                 {"type": "command", "id": f"g{k}-{n}", "battle": "ambush", "command": body}
             )
 
+    strength = {}  # by version: what the command acknowledged at it set
     for k, gm in enumerate((first, second)):
         seen, acked = 3, []
         while len(acked) < 10:
@@ -103,16 +104,20 @@ async def test_two_gms_sending_at_once_see_every_event_in_order_before_their_ack
             elif message["type"] == "ack":
                 assert message["version"] <= seen, (k, message, seen)
                 acked.append(message["id"])
+                strength[message["version"]] = 20 + int(message["id"].split("-")[1])
         assert acked == [f"g{k}-{n}" for n in range(10)]
-    for player in players:
-        versions = [(await player.until("event"))["version"] for _ in range(20)]
-        assert versions == list(range(4, 24))
+    for player in players:  # each event carries the view of its own version, not a later one
+        events = [await player.until("event") for _ in range(20)]
+        assert [event["version"] for event in events] == list(range(4, 24))
+        for event in events:
+            assert event["view"]["version"] == event["version"]
+            assert event["view"]["sides"]["allies"]["strength"] == strength[event["version"]]
 
 
 async def test_commands_wait_for_a_fan_out_far_behind_and_all_are_answered(
     running: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(audience, "BACKLOG", 1)  # any queued byte is a backlog
+    monkeypatch.setattr(audience, "BACKLOG", 1)  # two frames queued are a backlog
     gm = await running.gm()
     await started(gm)
     players = await watching(running, 10)
@@ -120,9 +125,9 @@ async def test_commands_wait_for_a_fan_out_far_behind_and_all_are_answered(
     crowd.publish("ambush", {"type": "battles", "battles": []})  # queued for the 10 players
     waiting = asyncio.ensure_future(crowd.keep_up())
     await asyncio.sleep(0)
-    assert not waiting.done() and crowd._bytes > 1
+    assert not waiting.done() and crowd._frames > 1
     await waiting
-    assert crowd._bytes == 0
+    assert crowd._frames == 0
 
     for n in range(20):
         body = {"type": "command", "id": f"w{n}", "battle": "ambush", "command": ORDERS}
