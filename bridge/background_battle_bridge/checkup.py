@@ -19,6 +19,7 @@ from .room import Room
 from .storage import (
     HEAD_ROWS,
     INSERT,
+    RECORDS,
     SqliteStorage,
     StoredBattle,
     checked_records,
@@ -29,7 +30,6 @@ from .storage import (
     set_heads,
 )
 
-RECORDS = "SELECT seq, CAST(data AS BLOB), checksum FROM records"
 SET_ASIDE = "SELECT seq, CAST(data AS BLOB), checksum FROM quarantine_records"
 
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import hashlib
-import itertools
 import json
-import operator
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -160,6 +158,7 @@ HEADS = (
     " DO UPDATE SET seq = excluded.seq, checksum = excluded.checksum"
 )
 INSERT = "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)"
+RECORDS = "SELECT seq, CAST(data AS BLOB), checksum FROM records"  # with `rows_of`
 SYNC_MODES = ("full", "normal")
 
 
@@ -336,18 +335,11 @@ class SqliteStorage:
             else:
                 battles[name] = StoredBattle(seq, snapshot)
         heads = {name: (seq, summed) for name, seq, summed in self._db.execute(HEAD_ROWS)}
-        rows: dict[str, list[tuple[int, bytes, str | None]]] = {}
-        for name, group in itertools.groupby(
-            self._db.execute(
-                "SELECT battle, seq, CAST(data AS BLOB), checksum FROM records ORDER BY battle, seq"
-            ),
-            key=operator.itemgetter(0),
-        ):
-            rows[name] = [row[1:] for row in group]
-        for name in battles.keys() | rows.keys() | heads.keys():
+        names = {name for (name,) in self._db.execute("SELECT battle FROM records GROUP BY 1")}
+        for name in battles.keys() | names | heads.keys():
             stored = battles.setdefault(name, StoredBattle())
             stored.records, stored.damage = checked_records(
-                name, stored.snapshot_seq, rows.get(name, []), heads.get(name), headed=True
+                name, stored.snapshot_seq, rows_of(self._db, RECORDS, name), heads.get(name), True
             )
         return battles
 
