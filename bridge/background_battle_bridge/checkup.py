@@ -17,6 +17,9 @@ from pathlib import Path
 from .replay import Damaged, rebuild
 from .room import Room
 from .storage import (
+    HEAD_ROWS,
+    INSERT,
+    RECORDS,
     SqliteStorage,
     StoredBattle,
     checked_records,
@@ -24,9 +27,9 @@ from .storage import (
     checksum,
     rows_of,
     set_aside,
+    set_heads,
 )
 
-RECORDS = "SELECT seq, CAST(data AS BLOB), checksum FROM records"
 SET_ASIDE = "SELECT seq, CAST(data AS BLOB), checksum FROM quarantine_records"
 
 
@@ -42,6 +45,7 @@ class Finding:
     version: int | None  # the battle's version after the good records
     quarantine: int | None = None
     restored: int | None = None  # for one in quarantine: brought back up to this record
+    only_snapshot: bool = False  # the records are sound, the snapshot is not
 
     @property
     def needs_repair(self) -> bool:
@@ -75,10 +79,16 @@ def examine(db: sqlite3.Connection) -> list[Finding]:
     if quick != "ok":
         raise sqlite3.DatabaseError(f"SQLite finds the file damaged: {quick}")
     findings = []
-    names = db.execute("SELECT battle FROM records UNION SELECT battle FROM snapshots ORDER BY 1")
+    heads = {name: (seq, summed) for name, seq, summed in db.execute(HEAD_ROWS)}
+    names = db.execute(
+        "SELECT battle FROM records UNION SELECT battle FROM snapshots"
+        " UNION SELECT battle FROM battles ORDER BY 1"
+    )
     for (name,) in names.fetchall():
-        finding = judge(name, rows_of(db, RECORDS, name))
-        finding.problem = finding.problem or _snapshot_problem(db, name)
+        finding = judge(name, rows_of(db, RECORDS, name), heads.get(name), headed=True)
+        if finding.problem is None:
+            finding.problem = _snapshot_problem(db, name)
+            finding.only_snapshot = finding.problem is not None
         findings.append(finding)
     for number, name, reason, restored in db.execute(
         "SELECT id, battle, reason, restored_upto FROM quarantine ORDER BY id"
@@ -90,9 +100,15 @@ def examine(db: sqlite3.Connection) -> list[Finding]:
     return findings
 
 
-def judge(name: str, rows: list[tuple[int, bytes, str | None]]) -> Finding:
-    """One battle's whole history, from its first record, checked and replayed."""
-    records, damage = checked_records(name, 0, rows)
+def judge(
+    name: str,
+    rows: list[tuple[int, bytes, str | None]],
+    head: tuple[int, str] | None = None,
+    headed: bool = False,
+) -> Finding:
+    """One battle's whole history, from its first record to its head, checked and replayed
+    (one in quarantine is judged without its head: its records are what can come back)."""
+    records, damage = checked_records(name, 0, rows, head, headed)
     try:
         room = rebuild(name, StoredBattle(records=records, damage=damage))
     except Damaged as exc:
@@ -139,7 +155,7 @@ def _mend(db: sqlite3.Connection, finding: Finding, live: set[str]) -> str:
         live.add(name)
         _bring_back(db, finding.quarantine, name, finding.upto)
         return f"{kept} brought back from quarantine #{finding.quarantine} as {name!r}"
-    if finding.good == finding.records:  # only the snapshot is bad
+    if finding.only_snapshot:
         db.execute("DELETE FROM snapshots WHERE battle = ?", (finding.battle,))
         return "the damaged snapshot was removed (the bridge replays the records)"
     number = set_aside(db, finding.battle, finding.problem or "damaged")
@@ -156,9 +172,9 @@ def _bring_back(db: sqlite3.Connection, number: int, battle: str, upto: int) -> 
         db, SET_ASIDE, number, where=f"quarantine = ? AND kind = 'record' AND seq <= {int(upto)}"
     )
     db.executemany(
-        "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
-        [(battle, seq, data.decode(), checksum(battle, seq, data)) for seq, data, _ in rows],
+        INSERT, [(battle, seq, data.decode(), checksum(battle, seq, data)) for seq, data, _ in rows]
     )
+    set_heads(db, battle)
     db.execute("UPDATE quarantine SET restored_upto = ? WHERE id = ?", (upto, number))
 
 
@@ -197,12 +213,13 @@ def _copy_readable(aside: Path, into: sqlite3.Connection) -> list[str]:
     finally:
         old.close()
     into.executemany(
-        "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
+        INSERT,
         [
             (name, seq, data.decode(errors="replace"), stored)
             for (name, seq), (data, stored) in sorted(found.items())
         ],
     )
+    set_heads(into)  # the last record read of each battle (records lost past it go unseen)
     battles = sorted({name for name, _ in found})
     if not battles:
         return ["no record could be read from it"]

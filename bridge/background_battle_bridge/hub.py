@@ -48,7 +48,7 @@ HANDLERS: dict[str, Handler] = {
     "list_battles": reading.list_battles,
     "log_page": reading.log_page,
     "ping": reading.ping,
-    "command": _gm(pipeline.command),
+    "command": pipeline.command,
     "tokens": _gm(foundry.tokens),
     "request_casualties": _gm(foundry.request_casualties),
     "applied": _gm(foundry.applied),
@@ -111,6 +111,7 @@ class Hub:
     async def close(self) -> None:
         """Finish the writes under way (every acknowledged change is stored already)."""
         await self.committer.drain()
+        await self.audience.drain()
         await self.snapshots.drain()
         self.snapshots.close()
 

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from background_battle import Battle, apply, redact_entry
+from background_battle import Battle, apply, redact_entry, state_view
 
 from . import protocol as p
+from .audience import Client, Later
 from .committer import Write
 from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
@@ -32,11 +33,13 @@ MAX_VERSION = 2**31
 
 @dataclass
 class Change:
-    """A decided change: the record to store, and what to tell once it is stored."""
+    """A decided change: the record to store, and what to tell once it is stored: the
+    watchers (`tell`, queued for the fan-out), then the sender (`answer`, its ack at once)."""
 
     record: Record
     battle: Battle | None = None  # the core's new battle, for an `entry`
     tell: Callable[[Room], None] | None = None
+    answer: Callable[[Room], None] | None = None
 
 
 async def store(hub: Hub, room: Room, change: Change) -> int:
@@ -64,6 +67,8 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
                 room.head = None
         if change.tell is not None:
             change.tell(room)
+        if change.answer is not None:
+            change.answer(room)
         hub.snapshots.after(room)
 
     def failed(_: BaseException) -> None:
@@ -105,13 +110,14 @@ async def repeated(room: Room, request_id: str, fingerprint: str) -> int | None:
     return room.ids[request_id][0]
 
 
-async def command(hub: Hub, message: dict[str, Any]) -> list[dict[str, Any]]:
+async def command(hub: Hub, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
     """`command`: a core command on a battle, or the bridge's own create / archive."""
     command_id = p.text(message, "id", max_len=p.MAX_ID)
     name = p.text(message, "battle", max_len=p.MAX_NAME)
     expected = p.integer(message, "expected_version", low=0, high=MAX_VERSION, optional=True)
     body = p.obj(message, "command")
     fingerprint = digest(message)
+    await hub.audience.keep_up()
     if body.get("type") == "create_battle":
         return await create(hub, command_id, name, expected, fingerprint)
     room = hub.room(message, "gm")
@@ -140,7 +146,20 @@ async def command(hub: Hub, message: dict[str, Any]) -> list[dict[str, Any]]:
         status_before = head.battle.status
         record = {"kind": "entry", "id": command_id, "digest": fingerprint, "entry": entry}
         change = Change(record, battle, lambda room: publish_event(hub, room, entry, status_before))
+    change.answer = answer_now(client, command_id)
     return [ack(command_id, room, await store(hub, room, change))]
+
+
+def answer_now(client: Client, command_id: str) -> Callable[[Room], None]:
+    """Once the change is stored: the sender's ack at once, before the fan-out to the others
+    is written (when its earlier requests are answered; otherwise in its turn)."""
+    task = asyncio.current_task()
+
+    def answer(room: Room) -> None:
+        if client.answers is not None:
+            client.answers.now(task, [ack(command_id, room, room.version)])
+
+    return answer
 
 
 async def create(
@@ -192,20 +211,26 @@ async def create(
 
 
 def publish_event(hub: Hub, room: Room, entry: dict[str, Any], status_before: str) -> None:
-    """Tell every watcher the stored change, each role its own view of it."""
+    """Tell every watcher the stored change, each role its own view of it (made when first
+    written: after the sender's ack, from the battle as this change left it)."""
+    battle, version = room.battle, room.version
 
     def event(role: str) -> dict[str, Any]:
-        seen = redact_entry(room.battle, entry, role)  # type: ignore[arg-type]
+        seen = redact_entry(battle, entry, role)  # type: ignore[arg-type]
+        if room.version == version:
+            view = room.view_without_log(role)  # cached per version
+        else:  # the room has gone on since: this change's own view
+            view = state_view(battle, role, log=False)  # type: ignore[arg-type]
         return {
             "type": "event",
             "battle": room.name,
-            "version": room.version,
+            "version": version,
             "command": seen.get("command"),
             "events": seen.get("events"),
-            "view": room.view_without_log(role),
+            "view": view,
         }
 
-    hub.audience.publish(room.name, event, players=room.open_to("player"))
+    hub.audience.publish(room.name, Later(event), players=room.open_to("player"))
     if room.battle.status != status_before:
         hub.announce_battles()
 

@@ -151,7 +151,7 @@ class Bridge:
                 while not client.role:
                     if not await self._hello(client, await ws.recv()):
                         return
-            answers = Answers(ws)
+            answers = client.answers = Answers(ws, self.hub.audience.flush)
             try:
                 async for frame in ws:
                     if not await self._admit(client, frame):
@@ -222,6 +222,7 @@ class Bridge:
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
             replies = [p.internal_error(message)]
+        self.hub.audience.flush(client.ws)
         for reply in replies:
             await client.ws.send(p.dumps(reply))
         return True
@@ -251,6 +252,7 @@ class Bridge:
             f"(bursts of {client.bucket.burst:g}); this one was dropped",
             params={"retry_after": round(client.bucket.wait_time(), 3), "rate": client.bucket.rate},
         )
+        self.hub.audience.flush(client.ws)
         await client.ws.send(p.dumps(p.error(error, {"id": request_id})))
         return False
 

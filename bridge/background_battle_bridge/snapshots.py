@@ -55,7 +55,14 @@ class Snapshots:
             return
         task = loop.create_task(self._snapshot(room))
         self._running[room.name] = task
-        task.add_done_callback(lambda _: self._running.pop(room.name, None))
+        task.add_done_callback(lambda done: self._finished(room, done))
+
+    def _finished(self, room: Room, done: asyncio.Task[None]) -> None:
+        """Once a snapshot is written (or failed): the next one, if due meanwhile (a failed one
+        waits for its back-off; none after one cancelled, the bridge is stopping)."""
+        self._running.pop(room.name, None)
+        if not done.cancelled():
+            self.after(room)
 
     async def _snapshot(self, room: Room) -> None:
         await asyncio.sleep(0)  # the reply that made it due goes first
@@ -83,7 +90,6 @@ class Snapshots:
         room.since_snapshot -= counted  # the records stored meanwhile still count
         self._delay.pop(room.name, None)
         self._retry_at.pop(room.name, None)
-        asyncio.get_running_loop().call_soon(self._retry, room)  # due again meanwhile?
 
     def _retry(self, room: Room) -> None:
         if room.name not in self._running:
@@ -97,7 +103,8 @@ class Snapshots:
             self._writer.snapshot(name, seq, text)
 
     async def drain(self) -> None:
-        """Wait for the snapshots being written (before closing the store)."""
+        """Wait for the snapshots being written (before closing the store), and for those that
+        fell due meanwhile (each started as the one before it is done)."""
         while self._running:
             await asyncio.gather(*self._running.values(), return_exceptions=True)
 

@@ -2,8 +2,10 @@
 
 A battle's history is a list of records, numbered from 1 within the battle. A record is a
 JSON-friendly dict with a `kind` (`created`, `entry`, `archived`, `tokens`, `applied`,
-`unapplied`). A snapshot is the whole battle as of one record number, so that start-up reads the
-snapshot and only the records after it.
+`unapplied`). A snapshot is the whole battle as of one record number, so that start-up replays
+only the records after it. Each battle's head (its last record's number and checksum) is kept
+in a row of its own, written in the same transaction as the records, so that records lost from
+the end of a battle are found like records lost from its middle.
 
 >>> store = MemoryStorage()
 >>> store.append("ambush", 1, {"kind": "created"})
@@ -120,6 +122,11 @@ CREATE TABLE IF NOT EXISTS records (
     checksum TEXT,
     PRIMARY KEY (battle, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS battles (
+    battle TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    checksum TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snapshots (
     battle TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
@@ -143,8 +150,15 @@ CREATE TABLE IF NOT EXISTS quarantine_records (
 ) WITHOUT ROWID;
 """
 DB_FILE = "battles.sqlite3"  # in the data folder
-# PRAGMA user_version: 0 = the first layout (no checksums), 1 = a checksum on every row.
-LAYOUT = 1
+# PRAGMA user_version: 0 = the first layout (no checksums), 1 = a checksum on every row,
+# 2 = each battle's head in `battles`.
+LAYOUT = 2
+HEADS = (
+    "INSERT INTO battles (battle, seq, checksum) VALUES (?, ?, ?) ON CONFLICT (battle)"
+    " DO UPDATE SET seq = excluded.seq, checksum = excluded.checksum"
+)
+INSERT = "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)"
+RECORDS = "SELECT seq, CAST(data AS BLOB), checksum FROM records"  # with `rows_of`
 SYNC_MODES = ("full", "normal")
 
 
@@ -163,38 +177,47 @@ def checksum(battle: str, seq: int, data: bytes) -> str:
 
 
 def checked_records(
-    battle: str, after: int, rows: Iterable[tuple[int, bytes, str | None]]
+    battle: str,
+    after: int,
+    rows: Iterable[tuple[int, bytes, str | None]],
+    head: tuple[int, str] | None = None,
+    headed: bool = False,
 ) -> tuple[list[tuple[int, Record]], str | None]:
-    """The records that pass every check, from `after + 1` on, and the first problem, if any.
+    """Every row from record 1 checked in one pass; the records after `after` (a snapshot's
+    number) read, and the first problem, if any.
 
-    A record must carry its checksum, be a JSON object with a text `kind`, and follow the one
-    before it (a record missing from the middle is found here).
+    Each row must carry its checksum and follow the one before it (a record missing from the
+    middle is found here); a record after `after` must be a JSON object with a text `kind`;
+    the last one must be the battle's `head` (records missing from the end are found here);
+    with `headed`, a battle must have a head.
 
     >>> good = b'{"kind":"created","id":"a"}'
     >>> checked_records("ambush", 0, [(1, good, checksum("ambush", 1, good))])
     ([(1, {'kind': 'created', 'id': 'a'})], None)
     >>> checked_records("ambush", 0, [(2, good, checksum("ambush", 2, good))])[1]
     'record 1 is missing (the next one is 2)'
+    >>> checked_records("ambush", 0, [(1, good, checksum("ambush", 1, good))], (3, "x"))[1][:70]
+    'records 2-3 are missing at its end (its head says it reached record 3)'
     """
     records: list[tuple[int, Record]] = []
-    expected = after + 1
+    expected, last = 1, (0, "")
     for seq, data, stored_sum in rows:
-        record = _checked_record(battle, seq, data, stored_sum, expected)
-        if isinstance(record, str):
-            return records, record
-        records.append((seq, record))
-        expected += 1
-    return records, None
+        if seq != expected:
+            return records, f"record {expected} is missing (the next one is {seq})"
+        summed = checksum(battle, seq, data)
+        if stored_sum != summed:
+            return records, f"record {seq} does not match its checksum"
+        if seq > after:
+            record = _decoded(seq, data)
+            if isinstance(record, str):
+                return records, record
+            records.append((seq, record))
+        expected, last = seq + 1, (seq, summed)
+    return records, _tail_problem(last, head, headed)
 
 
-def _checked_record(
-    battle: str, seq: int, data: bytes, stored_sum: str | None, expected: int
-) -> Record | str:
-    """The record of one row, or what is wrong with it."""
-    if seq != expected:
-        return f"record {expected} is missing (the next one is {seq})"
-    if stored_sum != checksum(battle, seq, data):
-        return f"record {seq} does not match its checksum"
+def _decoded(seq: int, data: bytes) -> Record | str:
+    """The record a row holds, or what is wrong with it."""
     try:
         record = json.loads(data)
     except (ValueError, RecursionError) as exc:
@@ -202,6 +225,26 @@ def _checked_record(
     if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
         return f"record {seq} is not a JSON object with a kind"
     return record
+
+
+def _tail_problem(last: tuple[int, str], head: tuple[int, str] | None, headed: bool) -> str | None:
+    """What is wrong with a battle's end: its last record against its head."""
+    (seq, summed), (head_seq, head_sum) = last, head or last
+    if head is None:
+        return "its head (the number of its last record) is missing" if headed and seq else None
+    if seq < head_seq:
+        missing = f"record {head_seq} is"
+        if seq + 1 < head_seq:
+            missing = f"records {seq + 1}-{head_seq} are"
+        return (
+            f"{missing} missing at its end (its head says it reached record {head_seq}); "
+            "only a backup can bring them back"
+        )
+    if seq > head_seq:
+        return f"records {head_seq + 1}-{seq} go beyond its head (record {head_seq})"
+    if summed != head_sum:
+        return f"record {seq} is not the one its head names (the checksums differ)"
+    return None
 
 
 class SqliteStorage:
@@ -250,6 +293,7 @@ class SqliteStorage:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+            set_heads(self._db)  # once: a file written before heads were kept
             self._db.execute(f"PRAGMA user_version = {LAYOUT}")
 
     @contextlib.contextmanager
@@ -264,11 +308,13 @@ class SqliteStorage:
         self._db.execute("COMMIT")
 
     def load(self) -> dict[str, StoredBattle]:
-        """Every battle's snapshot and the records after it, each checked.
+        """Every battle's snapshot and the records after it; every record checked.
 
-        A battle with a bad record comes back with `damage` naming it and only the records
-        before it; a snapshot that fails its checksum is passed over (its battle is replayed
-        from the first record).
+        Every row of every battle is checked (checksum, place, the battle's head) in one pass;
+        only the records after the snapshot are decoded. A battle with a bad record, or records
+        missing from its middle or its end, comes back with `damage` naming it and only the
+        records before it; a snapshot that fails its checksum is passed over (its battle is
+        replayed from the first record).
 
         Raises:
             StorageDamaged: the file itself cannot be read.
@@ -280,28 +326,21 @@ class SqliteStorage:
 
     def _load(self) -> dict[str, StoredBattle]:
         battles: dict[str, StoredBattle] = {}
-        passed_over: set[str] = set()
         for name, seq, data, stored_sum in self._db.execute(
             "SELECT battle, seq, CAST(data AS BLOB), checksum FROM snapshots"
         ):
             snapshot = checked_snapshot(name, seq, data, stored_sum)
             if snapshot is None:
-                passed_over.add(name)
                 battles[name] = StoredBattle(notes=[f"the snapshot at record {seq} is damaged"])
             else:
                 battles[name] = StoredBattle(seq, snapshot)
-        rows: dict[str, list[tuple[int, bytes, str | None]]] = {}
-        for name, seq, data, stored_sum in self._db.execute(
-            "SELECT r.battle, r.seq, CAST(r.data AS BLOB), r.checksum FROM records r"
-            " LEFT JOIN snapshots s ON s.battle = r.battle"
-            " WHERE r.seq > COALESCE(s.seq, 0) ORDER BY r.battle, r.seq"
-        ):
-            rows.setdefault(name, []).append((seq, data, stored_sum))
-        for name in passed_over:
-            rows[name] = self._rows(name)
-        for name, battle_rows in rows.items():
+        heads = {name: (seq, summed) for name, seq, summed in self._db.execute(HEAD_ROWS)}
+        names = {name for (name,) in self._db.execute("SELECT battle FROM records GROUP BY 1")}
+        for name in battles.keys() | names | heads.keys():
             stored = battles.setdefault(name, StoredBattle())
-            stored.records, stored.damage = checked_records(name, stored.snapshot_seq, battle_rows)
+            stored.records, stored.damage = checked_records(
+                name, stored.snapshot_seq, rows_of(self._db, RECORDS, name), heads.get(name), True
+            )
         return battles
 
     @property
@@ -309,23 +348,17 @@ class SqliteStorage:
         """The SQLite connection, for `check`, `backup` and `restore`."""
         return self._db
 
-    def _rows(self, battle: str) -> list[tuple[int, bytes, str | None]]:
-        return rows_of(self._db, "SELECT seq, CAST(data AS BLOB), checksum FROM records", battle)
-
     def append(self, battle: str, seq: int, record: Record) -> None:
-        # One implicit transaction per statement (autocommit): committed, hence durable, on return.
-        self._db.execute(
-            "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)",
-            _row(battle, seq, record),
-        )
+        self.append_many([(battle, seq, record)])
 
     def append_many(self, records: list[tuple[str, int, Record]]) -> None:
+        """The records and their battles' new heads, in one transaction (one fsync)."""
         rows = [_row(battle, seq, record) for battle, seq, record in records]
+        heads = {battle: (battle, seq, summed) for battle, seq, _, summed in rows}
         try:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany(
-                "INSERT INTO records (battle, seq, data, checksum) VALUES (?, ?, ?, ?)", rows
-            )
+            self._db.executemany(INSERT, rows)
+            self._db.executemany(HEADS, heads.values())
             self._db.execute("COMMIT")
         except BaseException:
             if self._db.in_transaction:
@@ -356,19 +389,39 @@ class SqliteStorage:
 
 
 def set_aside(db: sqlite3.Connection, battle: str, reason: str) -> int:
-    """Inside a transaction: move a battle's rows to quarantine; returns the quarantine's number."""
+    """Inside a transaction: move a battle's rows (its head too) to quarantine; returns the
+    quarantine's number."""
     at = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     moved = db.execute(
         "INSERT INTO quarantine (battle, reason, at) VALUES (?, ?, ?)", (battle, reason, at)
     ).lastrowid
-    for table, kind in (("records", "record"), ("snapshots", "snapshot")):
+    for table, kind, data in (
+        ("records", "record", "data"),
+        ("snapshots", "snapshot", "data"),
+        ("battles", "head", "''"),
+    ):
         db.execute(
             "INSERT INTO quarantine_records (quarantine, kind, seq, data, checksum)"
-            f" SELECT ?, ?, seq, data, checksum FROM {table} WHERE battle = ?",
+            f" SELECT ?, ?, seq, {data}, checksum FROM {table} WHERE battle = ?",
             (moved, kind, battle),
         )
         db.execute(f"DELETE FROM {table} WHERE battle = ?", (battle,))
     return int(moved or 0)
+
+
+HEAD_ROWS = "SELECT battle, seq, checksum FROM battles"
+
+
+def set_heads(db: sqlite3.Connection, battle: str | None = None) -> None:
+    """Inside a transaction: each battle's head made from its last record (every battle's, or
+    one's): for a file written before heads were kept, a salvaged file, a repaired battle."""
+    where = "" if battle is None else " WHERE battle = ?"
+    db.execute(
+        # SQLite takes the other columns of an aggregate's query from the row MAX() chose
+        "INSERT OR REPLACE INTO battles (battle, seq, checksum)"
+        f" SELECT battle, MAX(seq), checksum FROM records{where} GROUP BY battle",
+        () if battle is None else (battle,),
+    )
 
 
 def rows_of(

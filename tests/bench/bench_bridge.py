@@ -7,11 +7,16 @@
    the same size as the bridge's events. Each server runs as its own process; the clients share
    this one (on websockets' Sans-I/O protocol, cheap and the same for all). The servers take
    turns for 3 rounds and each one's latencies are pooled, so machine load hits all alike.
+   The fan-out row is what 100 watchers cost (the bare server pays it too), not what the disk
+   costs; it is set beside a lone fsync for information only.
 2. Memory per idle client (RSS of the server process, 1,000 clients, bridge and baseline).
 3. Start-up with a battle of 10,000 events: with snapshots (the default) and without.
-4. Issue 10 (`bridge_cost.py`): a lone fsync as the baseline of `--sync full`; 100 GM clients
-   sending at once (group commit); the bridge's work per command at version 10 and at
-   version 40,000; the largest messages of that long battle against the announced limit.
+4. Acks (`bridge_ack.py`), the promise of `--sync full`: with 100 clients watching and reading
+   every event, the time from sending a command to its `ack` (stored: fsync included), one by
+   one, back to back, and from 100 GM clients sending at once (group commit); beside a lone
+   fsync on the same disk (one SQLite commit, synchronous=FULL), taking turns, as p99 ratios.
+5. Issue 10 (`bridge_cost.py`): the bridge's work per command at version 10 and at version
+   40,000; the largest messages of that long battle against the announced limit.
 
 Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`).
 """
@@ -32,10 +37,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bridge_ack import DURABLE, run_senders
 from bridge_cost import (
     SETUP,
     command,
-    concurrent_senders,
     cost_by_length,
     lone_fsync,
     p99,
@@ -272,20 +277,10 @@ async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> di
     server = start_bridge(data, sync)
     url = f"ws://127.0.0.1:{server.port}/ws"
     try:
-        gm = await connect(url, compression=None, max_size=2**20)
-        await gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
-        await gm.recv()
-        await gm.send(json.dumps(message("create", {"type": "create_battle"})))
-        for n, setup in enumerate(SETUP):
-            await gm.send(json.dumps(message(f"s{n}", setup)))
-        for _ in range(1 + len(SETUP)):
-            while json.loads(await gm.recv())["type"] != "ack":
-                pass
+        gm = await open_battle(url)
         acks = asyncio.create_task(drain(gm))
-
-        hello = {"type": "hello", "token": PLAYER, "client": "web", "battle": "bench"}
         watchers = Watchers(clients)
-        await watchers.open(url, json.dumps(hello))
+        await watchers.open(url, json.dumps(WATCH))
         first = len(SETUP) + 1
 
         async def send(version: int) -> None:
@@ -301,6 +296,50 @@ async def bench_bridge(clients: int, commands: int, data: Path, sync: str) -> di
         await watchers.close()
         acks.cancel()
         await gm.close()
+        return result
+    finally:
+        server.stop()
+
+
+WATCH = {"type": "hello", "token": PLAYER, "client": "web", "battle": "bench"}
+
+
+async def open_battle(url: str) -> ClientConnection:
+    """A GM connection that has made the benchmark's battle and started it."""
+    gm = await connect(url, compression=None, max_size=2**20)
+    await gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
+    await gm.recv()
+    await gm.send(json.dumps(message("create", {"type": "create_battle"})))
+    for n, setup in enumerate(SETUP):
+        await gm.send(json.dumps(message(f"s{n}", setup)))
+    for _ in range(1 + len(SETUP)):
+        while json.loads(await gm.recv())["type"] != "ack":
+            pass
+    return gm
+
+
+async def bench_acks(
+    clients: int, commands: int, senders: int, data: Path, pause: float, bare: int = 0
+) -> dict[str, Any]:
+    """Acks of `--sync full` while `clients` watch: the senders in their own process, the
+    watchers here, reading every event; every watcher must have had every event. With `bare`
+    (the size of the bridge's events), the same against `bridge_ack.DURABLE` instead."""
+    if bare:
+        data.mkdir(parents=True)
+        server = Server([sys.executable, "-c", DURABLE, str(data / "r.sqlite3"), str(bare), "3"])
+    else:
+        server = start_bridge(data, "full")
+    url = f"ws://127.0.0.1:{server.port}/" + ("" if bare else "ws")
+    try:
+        if not bare:
+            gm = await open_battle(url)
+            await gm.close()
+        watchers = Watchers(clients)
+        await watchers.open(url + ("watch" if bare else ""), None if bare else json.dumps(WATCH))
+        result = await asyncio.to_thread(run_senders, url, GM, commands, pause, senders)
+        last = len(SETUP) + sum(len(latencies) for latencies in result.values())
+        await arrived(watchers, last)
+        await watchers.close()
         return result
     finally:
         server.stop()
@@ -432,21 +471,6 @@ def time_process_start(data: Path) -> float:
     return ready
 
 
-async def bench_senders(data: Path, senders: int, each: int) -> dict[str, Any]:
-    server = start_bridge(data, "full")
-    url = f"ws://127.0.0.1:{server.port}/ws"
-    try:
-        async with connect(url, compression=None) as gm:
-            await gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
-            await gm.recv()
-            await gm.send(json.dumps(message("create", {"type": "create_battle"})))
-            while json.loads(await gm.recv())["type"] != "ack":
-                pass
-        return await concurrent_senders(url, GM, senders, each)
-    finally:
-        server.stop()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer clients and commands")
@@ -463,8 +487,10 @@ def main() -> int:
             f"loopback, {os.cpu_count()} cores, data on {tmp}"
         )
         report.part("fan-out", lambda: fan_out(Path(tmp), clients, commands, rounds, measured))
-        report.part("cost by battle length", lambda: by_length(Path(tmp), long, commands, measured))
-        report.part("group commit", lambda: group_commit(Path(tmp), senders, measured))
+        report.part(
+            "acks with watchers", lambda: acks(Path(tmp), clients, commands, senders, rounds)
+        )
+        report.part("cost by battle length", lambda: by_length(Path(tmp), long, commands))
         report.part("work per command", lambda: own_work(Path(tmp), commands))
         report.part("memory per idle client", lambda: memory(Path(tmp), idle))
         report.part("start-up", lambda: start_up(Path(tmp), events))
@@ -510,27 +536,72 @@ def fan_out(tmp: Path, clients: int, commands: int, rounds: int, measured: dict[
             f"within 3x of bare {'met' if bp / sp <= 3 else 'MISSED'}"
         )
     print(f"  largest frame a watcher received: {largest:,} B")
-    measured["fsync"] = fsync
-    measured["full p99"] = rows["bridge sync=full"][1] / 1e3
-
-
-def by_length(tmp: Path, long: int, commands: int, measured: dict[str, Any]) -> None:
-    """Cost per command at version 10 and at `long`; the largest messages of that battle."""
-    if "fsync" not in measured:
-        raise RuntimeError("needs the lone fsync and the p99 the fan-out part measures")
-    cost = cost_by_length(tmp / "cost.sqlite3", long, commands // 4)
-    report(measured["fsync"], cost, measured["full p99"])
-
-
-def group_commit(tmp: Path, senders: int, measured: dict[str, Any]) -> None:
-    group = asyncio.run(bench_senders(tmp / "senders", senders, 10))
-    fsync = measured.get("fsync")
-    beside = f" (a lone fsync allows {1 / statistics.median(fsync):.0f} a second)" if fsync else ""
+    lone = p99(fsync)
+    full = rows["bridge sync=full"][1] / 1e3
     print(
-        f"  {senders} GM clients sending at once (--sync full, group commit): median "
-        f"{statistics.median(group['latencies']) * 1e3:.2f} ms, p99 "
-        f"{p99(group['latencies']) * 1e3:.2f} ms, {group['rate']:.0f} commands/s{beside}"
+        f"  lone fsync p99 {lone * 1e3:.2f} ms; fan-out to the last of {clients} watchers, "
+        f"sync=full p99 / lone fsync p99: {full / lone:.2f}x, bare websockets' "
+        f"{sp / 1e3 / lone:.2f}x (the fan-out's own cost, not the disk's: see the acks below)"
     )
+    measured["fsync"] = fsync
+
+
+ACK_PAUSE = 0.02  # between the one-by-one commands: a GM clicking 50 times a second
+
+
+def acks(tmp: Path, clients: int, commands: int, senders: int, rounds: int) -> None:
+    """The promise of `--sync full`: command -> ack p99 while `clients` watch, beside a lone
+    fsync on the same disk and a bare durable server (`bridge_ack.DURABLE`), taking turns round
+    after round, in turn first (see `bridge_ack.py`)."""
+    fsync: list[float] = []
+    pooled: dict[tuple[str, str], list[float]] = {}
+    size = 3000  # about the bridge's event with 2 units (the fan-out part prints it)
+    for round_number in range(rounds):
+        fsync += lone_fsync(tmp / "fsync-acks", commands)
+        servers = [("bridge", 0), ("bare", size)][:: 1 if round_number % 2 else -1]
+        for name, bare in servers:
+            folder = tmp / f"acks-{name}-{round_number}"
+            result = asyncio.run(
+                bench_acks(clients, commands // 2, senders, folder, ACK_PAUSE, bare)
+            )
+            for kind, latencies in result.items():
+                pooled.setdefault((name, kind), []).extend(latencies)
+    lone = p99(fsync)
+    print(
+        f"acks (--sync full) with {clients} clients watching, every one having every event; "
+        f"{rounds} round(s) pooled; bare = a bare websockets server with one fsync'ed commit "
+        "per command (bridge_ack.DURABLE):"
+    )
+    print(f"  {'':50} {'median ms':>10} {'p99 ms':>8} {'p99/fsync p99':>14} {'p99/bare p99':>13}")
+    print(
+        f"  {'lone fsync (one SQLite commit, FULL)':50} {statistics.median(fsync) * 1e3:10.2f} "
+        f"{lone * 1e3:8.2f} {1:13.2f}x"
+    )
+    labels = {
+        "one-by-one": f"one by one ({ACK_PAUSE * 1e3:.0f} ms apart)",
+        "back-to-back": "back to back",
+        "concurrent": f"{senders} GMs sending at once",
+    }
+    for kind, label in labels.items():
+        for name in ("bare", "bridge"):
+            latencies = pooled[(name, kind)]
+            ratio = p99(latencies) / lone
+            beside = p99(latencies) / p99(pooled[("bare", kind)])
+            goal = (
+                f"  (goal <= 1.5x: {'met' if ratio <= 1.5 else 'MISSED'})"
+                if name == "bridge"
+                else ""
+            )
+            print(
+                f"  {name + ': command -> ack, ' + label:50} "
+                f"{statistics.median(latencies) * 1e3:10.2f} {p99(latencies) * 1e3:8.2f} "
+                f"{ratio:13.2f}x {beside:12.2f}x{goal}"
+            )
+
+
+def by_length(tmp: Path, long: int, commands: int) -> None:
+    """Cost per command at version 10 and at `long`; the largest messages of that battle."""
+    report(cost_by_length(tmp / "cost.sqlite3", long, commands // 4))
 
 
 def own_work(tmp: Path, commands: int) -> None:

@@ -154,18 +154,8 @@ async def concurrent_senders(url: str, token: str, senders: int, each: int) -> d
     return {"latencies": latencies, "rate": len(latencies) / (time.perf_counter() - started)}
 
 
-def report(fsync: list[float], cost: dict[str, Any], bridge_full_p99: float) -> None:
+def report(cost: dict[str, Any]) -> None:
     """Print the ratios the issue asks for, beside their baselines."""
-    lone = p99(fsync)
-    print(
-        f"  lone fsync (one SQLite commit, synchronous=FULL, this disk): median "
-        f"{statistics.median(fsync) * 1e3:.2f} ms, p99 {lone * 1e3:.2f} ms"
-    )
-    ratio = bridge_full_p99 / lone
-    print(
-        f"  bridge --sync full p99 (the fan-out run) / lone fsync p99: {ratio:.2f}x "
-        f"(goal <= 1.5x: {'met' if ratio <= 1.5 else 'MISSED'})"
-    )
     short, long = cost["spent"]["short"], cost["spent"]["long"]
     ratio = statistics.median(long) / statistics.median(short)
     print(

@@ -8,6 +8,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bridge_helpers import (
@@ -49,6 +50,19 @@ async def fill(start_bridge: StartBridge, path: Path) -> dict[str, object]:
     await running.stack.aclose()
     running.bridge.hub.storage.close()
     return states
+
+
+async def snapshotted(start_bridge: StartBridge, path: Path) -> dict[str, Any]:
+    """`ambush` fought through a real bridge that snapshots every 2 records; its JSON form."""
+    running = await start_bridge(SqliteStorage(path), snapshot_every=2)
+    gm = await running.gm()
+    await gm.create("ambush")
+    for command in FIGHT:
+        await gm.command("ambush", command)
+    before = to_json(running.bridge.hub.rooms["ambush"].battle)
+    await running.stack.aclose()
+    running.bridge.hub.storage.close()
+    return before
 
 
 def edit(path: Path, sql: str, *params: object) -> None:
@@ -177,36 +191,51 @@ async def test_the_real_bridge_says_at_start_which_battle_it_set_aside(
     assert "check --data" in lines[6] and "--repair" in lines[6]
 
 
+REPAIRS = {  # a spoiling, what check says, the last good record, its version, rows kept aside
+    "changed on disk": (
+        DAMAGES["changed on disk"][0],
+        "record 3 does not match its checksum",
+        2,
+        1,
+        5,
+    ),
+    "the last record deleted": (
+        lambda path: edit(path, "DELETE FROM records WHERE battle = 'ambush' AND seq = 5"),
+        "record 5 is missing at its end (its head says it reached record 5)",
+        4,
+        3,
+        4,
+    ),
+}
+
+
+@pytest.mark.parametrize("damage", REPAIRS)
 async def test_check_repair_keeps_the_good_part_of_a_battle_in_place(
-    start_bridge: StartBridge, tmp_path: Path
+    start_bridge: StartBridge, tmp_path: Path, damage: str
 ) -> None:
-    path = await damaged(start_bridge, tmp_path, "changed on disk")
+    spoil, problem, upto, version, rows = REPAIRS[damage]
+    path = tmp_path / "battles.sqlite3"
+    await fill(start_bridge, path)
+    spoil(path)
     done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1
-    assert "'ambush': DAMAGED: record 3 does not match its checksum" in done.stdout
-    assert "records 1-2 (version 1) are good" in done.stdout
+    assert f"'ambush': DAMAGED: {problem}" in done.stdout
+    assert f"records 1-{upto} (version {version}) are good" in done.stdout
     done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "'ambush': kept records 1-2 (version 1)" in done.stdout
-    assert "'ambush': sound, version 1 (2 records)" in done.stdout
-    # nothing was deleted: the whole history, the damaged record included, is in quarantine
+    assert f"'ambush': kept records 1-{upto} (version {version})" in done.stdout
+    assert f"'ambush': sound, version {version} ({upto} records)" in done.stdout
+    # nothing was deleted: the whole history (and its head) is in quarantine
     db = sqlite3.connect(path)
-    kept = db.execute("SELECT count(*) FROM quarantine_records WHERE kind = 'record'").fetchone()
-    assert kept == (5,)
+    kept = db.execute("SELECT kind, count(*) FROM quarantine_records GROUP BY kind ORDER BY 1")
+    assert kept.fetchall() == [("head", 1), ("record", rows)]
 
 
 async def test_a_damaged_snapshot_is_passed_over_and_the_records_replayed(
     start_bridge: StartBridge, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "battles.sqlite3"
-    running = await start_bridge(SqliteStorage(path), snapshot_every=2)
-    gm = await running.gm()
-    await gm.create("ambush")
-    for command in FIGHT:
-        await gm.command("ambush", command)
-    before = to_json(running.bridge.hub.rooms["ambush"].battle)
-    await running.stack.aclose()
-    running.bridge.hub.storage.close()
+    before = await snapshotted(start_bridge, path)
     edit(path, "UPDATE snapshots SET data = replace(data, 'Orcs', 'Orks')")
     (seq,) = sqlite3.connect(path).execute("SELECT seq FROM snapshots").fetchone()
 
@@ -269,7 +298,7 @@ def make_malformed(path: Path) -> None:
             store.append(name, seq, {"kind": "tokens", "unit": "u1", "token_ids": ["x" * 50]})
     store.close()  # the last connection checkpoints the log into the file
     with path.open("r+b") as file:
-        file.seek(4096 * 6)
+        file.seek(4096 * 7)  # page 8: the first leaf of `records` (1-7 are the tables' roots)
         file.write(b"\xff" * 64)
 
 
