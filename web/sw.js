@@ -4,12 +4,34 @@ const VERSION = "__VERSION__";
 const PRECACHE = [] /* __PRECACHE__ */;
 const CACHE = `background-battle-${VERSION}`;
 
+// A file that fails to come (mobile data at the table drops a request now and then) is asked
+// again after a short wait, so one lost request does not leave the page without offline use.
+const ATTEMPTS = 4;
+const PAUSE_MS = 500;
+
+/** The file's response, asked up to ATTEMPTS times; throws when the last attempt fails too. */
+async function fetchKept(path) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // "no-cache": revalidate with the server (cheap 304s), never take a stale copy into a new version.
+      const response = await fetch(new Request(path, { cache: "no-cache" }));
+      if (response.ok) return response;
+      if (attempt >= ATTEMPTS) throw new Error(`${path}: HTTP ${response.status}`);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      // Every file or none: a version is cached whole (a failed install is tried again on the
+      // next visit, when the page registers the worker again).
+      const responses = await Promise.all(PRECACHE.map(async (path) => [path, await fetchKept(path)]));
       const cache = await caches.open(CACHE);
-      // "no-cache": revalidate with the server (cheap 304s), never take a stale copy into a new version.
-      await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })));
+      await Promise.all(responses.map(([path, response]) => cache.put(path, response)));
       await self.skipWaiting();
     })(),
   );

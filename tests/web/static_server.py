@@ -1,7 +1,8 @@
 """A small static file server for the built site (127.0.0.1, a free port, in a thread).
 
-It can pretend some files are missing (to test that a failed load step shows an error) and it
-counts the bytes it sends per path (the benchmark lists what a first visit downloads).
+It can pretend some files are missing (to test that a failed load step shows an error) or fail
+their first requests (`flaky`: a lost request on mobile data), and it counts the bytes it sends
+per path (the benchmark lists what a first visit downloads).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ class _Handler(SimpleHTTPRequestHandler):
         if path.lstrip("/") in self.site.missing:
             self.send_error(404, "missing on purpose")
             return
+        if self.site.fails_now(path.lstrip("/")):
+            self.send_error(503, "lost on purpose")
+            return
         extra = self.site.extra.get(path)
         if extra is not None:
             body, content_type = extra
@@ -65,6 +69,8 @@ class StaticServer:
         self.root = root
         self.missing = set(missing or ())
         self.extra: dict[str, tuple[bytes, str]] = {}
+        self.flaky: Counter[str] = Counter()  # path: how many of its next requests fail
+        self.asked: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
         self._lock = threading.Lock()
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Handler, site=self))
@@ -76,6 +82,15 @@ class StaticServer:
     def url(self) -> str:
         host, port = self.httpd.server_address[:2]
         return f"http://{host}:{port}/"
+
+    def fails_now(self, path: str) -> bool:
+        """Counts a request for ``path``; True when it is one of the requests meant to fail."""
+        with self._lock:
+            self.asked[path] += 1
+            if self.flaky[path] > 0:
+                self.flaky[path] -= 1
+                return True
+            return False
 
     def count(self, path: str, size: int) -> None:
         with self._lock:

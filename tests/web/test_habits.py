@@ -120,6 +120,25 @@ def test_after_the_first_visit_the_page_works_offline(browser: Browser, site: Pa
         context.close()
 
 
+def test_a_file_lost_on_the_way_is_asked_again_and_the_page_still_works_offline(
+    browser: Browser, site: Path
+) -> None:
+    own = StaticServer(site)
+    own.flaky["rules/ru.js"] = 2  # not loaded by an English page: only the service worker asks
+    context = browser.new_context(locale="en-US")
+    try:
+        page = open_page(context, own.url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        assert own.asked["rules/ru.js"] == 3
+        assert page.evaluate("caches.match('rules/ru.js').then((r) => Boolean(r && r.ok))")
+        own.close()
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector('html[data-ready="true"]', timeout=120_000)
+    finally:
+        context.close()
+
+
 def test_the_language_follows_the_browser_switches_and_is_remembered(
     browser: Browser, server: StaticServer
 ) -> None:
