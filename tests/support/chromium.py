@@ -15,6 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from prerequisites import NO_BROWSER, find_browser
 
 # As root, without a sandbox; and no background traffic, which this machine's network refuses.
+# Shared memory in /tmp, not /dev/shm: a container's /dev/shm is often 64 MB, and there the
+# browser stops answering (a new profile never loads its page, a tab stops painting) with no
+# error and no timeout; seen with /dev/shm at 64 MB and 256 MB, never at 1 GB.
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -23,6 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-dev-shm-usage",
 ]
 
 
