@@ -64,6 +64,8 @@ class BridgeProcess:
             self.output.append(line)
 
     def stop(self) -> None:
+        # Shown by pytest only when the test failed: what the bridge logged meanwhile.
+        print("the bridge's output:\n" + "".join(self.output), end="")
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:

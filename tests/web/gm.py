@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def version(page: Page) -> int:
@@ -14,10 +15,28 @@ def version(page: Page) -> int:
 
 
 def acted(page: Page, before: int) -> None:
-    """Wait until the core has answered a command (the battle's version moved)."""
-    page.wait_for_function(
-        "v => Number(document.documentElement.dataset.version) !== v", arg=before
-    )
+    """Wait until the core has answered a command (the battle's version moved); if it never
+    does, fail with what the page shows instead (its errors, its live status)."""
+    try:
+        page.wait_for_function(
+            "v => Number(document.documentElement.dataset.version) !== v", arg=before
+        )
+    except PlaywrightTimeoutError as timeout:
+        shown = page.evaluate(SHOWN_PROBLEMS)
+        errors = getattr(page, "page_errors", [])
+        raise AssertionError(
+            f"the battle stayed at version {before}; the page shows {shown}; page errors {errors}"
+        ) from timeout
+
+
+SHOWN_PROBLEMS = """() => {
+  const texts = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent);
+  return {
+    fieldErrors: texts(".field-error").filter(Boolean),
+    notices: texts('[role="alert"]').filter(Boolean),
+    live: document.querySelector("#live-status")?.textContent ?? null,
+  };
+}"""
 
 
 def side_card(page: Page, side: str) -> Locator:
