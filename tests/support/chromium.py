@@ -16,8 +16,8 @@ from prerequisites import NO_BROWSER, find_browser
 
 # As root, without a sandbox; and no background traffic, which this machine's network refuses.
 # Shared memory in /tmp, not /dev/shm: a container's /dev/shm is often 64 MB, and there the
-# browser stops answering (a new profile never loads its page, a tab stops painting) with no
-# error and no timeout; seen with /dev/shm at 64 MB and 256 MB, never at 1 GB.
+# browser stopped answering with no error and no timeout (bench-web hung at its first part every
+# time with /dev/shm at 64 MB or 256 MB, never at 1 GB).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
