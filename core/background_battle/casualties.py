@@ -1,4 +1,4 @@
-"""How many fighters are killed, wounded and fit at the end (RULES.md 4.3)."""
+"""How many fighters are killed, wounded and fit at the end (docs/rules.md §7)."""
 
 from __future__ import annotations
 

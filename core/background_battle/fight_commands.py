@@ -1,4 +1,4 @@
-"""Commands of the fight: leader's command, rounds, strength, detaching, the end (RULES 4, 5.2).
+"""Commands of the fight: leader, rounds, strength, detaching, the end (docs/rules.md §4–§6, §8).
 
 Each rule gets the command as ``shapes.normalise`` made it: its fields checked already.
 """

@@ -1,4 +1,4 @@
-"""The Influence table (Влияние фонового боя): data, checks, modifier (RULES 4.2b, 5.3)."""
+"""The Influence table (Влияние фонового боя): data, checks, modifier (docs/rules.md §6)."""
 
 from __future__ import annotations
 

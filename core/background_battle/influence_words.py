@@ -1,6 +1,6 @@
 """Influence effects read for the side that rolled: placeholders the core fills per side.
 
-RULES 5.3: the higher the total, the better for the side that rolled. A table's effects are
+docs/rules.md §6: the higher the total, the better for the side that rolled. A table's effects are
 written for "the side that rolled" (``{rolling...}``) and "the other side" (``{other...}``); the
 core puts in the words for allies or enemies, in each language. A capital first letter
 (``{Rolling}``) gives the words with a capital.

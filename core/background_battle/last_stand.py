@@ -1,4 +1,4 @@
-"""The PCs beat their own opponents: the enemies still fighting deal a last blow (RULES 4.2a)."""
+"""The PCs beat their own foes: the enemies still fighting deal a last blow (docs/rules.md §6)."""
 
 from __future__ import annotations
 

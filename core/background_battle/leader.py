@@ -1,4 +1,4 @@
-"""The leader's command (RULES.md 4.1)."""
+"""The leader's command (docs/rules.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Side modifiers that turn the sum of unit strengths into the initial strength S0 (RULES.md 3)."""
+"""Side modifiers: the sum of unit strengths becomes the initial strength S0 (docs/rules.md §3)."""
 
 from __future__ import annotations
 

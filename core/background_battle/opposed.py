@@ -1,4 +1,4 @@
-"""A WFRP test and the opposed test between the two sides (RULES.md 5.2)."""
+"""A WFRP test and the opposed test between the two sides (docs/rules.md §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one rounding rule (RULES.md section 2), in exact arithmetic."""
+"""The one rounding rule (docs/rules.md §2), in exact arithmetic."""
 
 from __future__ import annotations
 

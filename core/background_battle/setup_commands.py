@@ -1,4 +1,4 @@
-"""Commands of the set-up: units, side modifiers, the start (RULES.md 3, 5.1).
+"""Commands of the set-up: units, side modifiers, the start (docs/rules.md §3).
 
 Each rule gets the command as ``shapes.normalise`` made it: its fields checked already.
 """

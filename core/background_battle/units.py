@@ -1,4 +1,4 @@
-"""Units: their fighters, strength and size (RULES.md 3 and 5.1)."""
+"""Units: their fighters, strength and size (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ SIZES: Final[dict[str, Fraction]] = {
 class Unit:
     """A group of fighters on one side, rated on its own (its figures feed the casualty split).
 
-    ``detached`` counts fighters moved into the PCs' fight (RULES.md 4.4).
+    ``detached`` counts fighters moved into the PCs' fight (docs/rules.md §8).
     """
 
     id: str

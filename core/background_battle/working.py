@@ -1,4 +1,4 @@
-"""The working of each computed number, as a GM would write it down (RULES.md 2-5).
+"""The working of each computed number, as a GM would write it down (docs/rules.md §2–§8).
 
 Each function gives the arithmetic of one rule as text (numbers and ``floor``, ``max``,
 ``min`` only, the same in every language); the shells word the rule's name. Nothing here
@@ -66,7 +66,9 @@ def rounded(value: Fraction) -> str:
 
 
 def initial_strength_working(units: list[int], percent: int, flat: int, initial: int) -> str:
-    """``S0 = round(sum × (1 + percents/100) + flats)``, halves down, never below 0 (RULES 3).
+    """``S0 = round(sum × (1 + percents/100) + flats)``, halves down, never below 0.
+
+    docs/rules.md §3.
 
     >>> initial_strength_working([20, 60], 25, 0, 100)
     '(20 + 60) × (1 + 25/100) = 100'
@@ -89,7 +91,7 @@ def initial_strength_working(units: list[int], percent: int, flat: int, initial:
 
 
 def leader_bonus_working(strength: int, sl: int) -> str:
-    """``1 + floor(S/10) + floor(SL/2)`` with the numbers in (RULES 4.1).
+    """``1 + floor(S/10) + floor(SL/2)`` with the numbers in (docs/rules.md §4).
 
     >>> leader_bonus_working(45, 7)
     '1 + floor(45/10) + floor(7/2) = 1 + 4 + 3 = 8'
@@ -99,7 +101,7 @@ def leader_bonus_working(strength: int, sl: int) -> str:
 
 
 def sl_working(target: int, roll: int, sl: int) -> str:
-    """``SL = floor(target/10) - floor(roll/10)`` (01-05 and 96-00 move it to 0, RULES 5.2).
+    """``SL = floor(target/10) - floor(roll/10)`` (01-05 and 96-00 move it to 0, docs/rules.md §5).
 
     >>> sl_working(32, 14, 2)
     'floor(32/10) - floor(14/10) = 3 - 1 = 2'
@@ -116,7 +118,7 @@ def sl_working(target: int, roll: int, sl: int) -> str:
 
 
 def loss_working(winner_sl: int, loser_sl: int, loss: int) -> str:
-    """The loser loses ``max(1, winner SL - loser SL)`` (RULES 5.2).
+    """The loser loses ``max(1, winner SL - loser SL)`` (docs/rules.md §5).
 
     >>> loss_working(2, -1, 3)
     'max(1, 2 - (-1)) = 3'
@@ -135,7 +137,7 @@ def difference(before: int, minus: int, after: int) -> str:
 
 
 def lost_share_working(initial: int, remaining: int) -> str:
-    """``f = (S0 - S) / S0`` (RULES 4.3; strength above S0 counts as S0).
+    """``f = (S0 - S) / S0`` (docs/rules.md §7; strength above S0 counts as S0).
 
     >>> lost_share_working(40, 19)
     '(40 - 19) / 40 = 21/40'
@@ -161,7 +163,7 @@ def casualty_steps(fighters: int, share: Fraction) -> list[Step]:
 
 
 def influence_modifier_working(own: int, other: int, battle_over: bool) -> str:
-    """After the battle ``50 + S``; during it ``S - the other side's S`` (RULES 4.2b, 5.3).
+    """After the battle ``50 + S``; during it ``S - the other side's S`` (docs/rules.md §6).
 
     >>> influence_modifier_working(18, 0, True), influence_modifier_working(20, 25, False)
     ('50 + 18 = 68', '20 - 25 = -5')

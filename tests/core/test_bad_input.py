@@ -1,4 +1,4 @@
-"""RULES.md 6: bad input gets a clear message naming the field and range; nothing changes."""
+"""docs/rules.md §10: bad input gets a clear message naming the field and range; nothing changes."""
 
 from __future__ import annotations
 

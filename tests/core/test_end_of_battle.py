@@ -1,4 +1,4 @@
-"""How the background battle ends (RULES.md 4.2) and moving fighters into the PCs' fight (4.4)."""
+"""How the battle ends (docs/rules.md §6) and moving fighters into the PCs' fight (§8)."""
 
 from __future__ import annotations
 

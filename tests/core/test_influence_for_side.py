@@ -1,4 +1,4 @@
-"""RULES 5.3: the higher the total, the better for the side that rolled; effects read for it."""
+"""docs/rules.md §6: the higher the total, the better for the roller; effects read for it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The opposed round between the sides (house default, RULES.md 5.2) and the leader's bonus."""
+"""The opposed round between the sides (house default, docs/rules.md §5) and the leader's bonus."""
 
 from __future__ import annotations
 

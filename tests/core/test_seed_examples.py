@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md (and so of the seed text), as a test."""
+"""Every worked example of docs/rules.md (and so of the seed text), as a test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// The rule's own terms, English and Russian (RULES.md section 1; the Russian as the source writes
+// The rule's own terms, English and Russian (docs/rules.md §1; the Russian as the source writes
 // them: SL stays SL). A section's heading shows both; every other label only the page's language.
 export const TERMS = {
   background_battle: { en: "Background battle", ru: "Фоновый бой" },
