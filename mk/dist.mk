@@ -17,4 +17,4 @@ dist: site
 test-install: dist browser
 	$(PY) -m pytest -q tests/install
 
-# (added to TEST_TARGETS with its test)
+TEST_TARGETS += test-install
