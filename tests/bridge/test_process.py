@@ -13,7 +13,21 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import ADDRESS, COMMAND, DWARVES, GM, ORCS, PLAYER, Peer, run_bridge
+from bridge_helpers import (
+    ADDRESS,
+    COMMAND,
+    CTRL_BREAK,
+    DWARVES,
+    GM,
+    KILLED,
+    ORCS,
+    OWN_GROUP,
+    PLAYER,
+    WINDOWS,
+    Peer,
+    run_bridge,
+    stop_gently,
+)
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -27,6 +41,7 @@ def bridge_process(data: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[s
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        creationflags=OWN_GROUP,
     )
     try:
         assert process.stdout is not None
@@ -66,11 +81,11 @@ async def test_kill_9_during_a_stream_of_commands_loses_no_acknowledged_change(
                     if reply["type"] == "ack":
                         acked[reply["id"]] = reply["version"]
                         if len(acked) == sent // 4:
-                            os.kill(process.pid, signal.SIGKILL)
+                            process.kill()
 
             with pytest.raises(ConnectionClosed):
                 await asyncio.gather(stream(), read_acks())
-        assert process.wait(timeout=30) == -signal.SIGKILL
+        assert process.wait(timeout=30) == KILLED
     assert sent // 4 <= len(acked) < sent
 
     with bridge_process(tmp_path) as (process, port):
@@ -115,8 +130,8 @@ async def test_kill_9_after_an_acknowledged_undo_apply_keeps_the_report_taken_ba
             await gm.ask({"type": "applied", **fields, **report}, "ack")
             back = {"type": "unapplied", "id": "u", **fields, "version": order["version"]}
             assert (await gm.ask(back))["type"] == "ack"
-            os.kill(process.pid, signal.SIGKILL)
-        assert process.wait(timeout=30) == -signal.SIGKILL
+            process.kill()
+        assert process.wait(timeout=30) == KILLED
 
     with bridge_process(tmp_path) as (process, port):
         async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
@@ -134,7 +149,7 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
             gm = Peer(ws)
             await gm.hello()
             await gm.create("ambush")
-            process.send_signal(signal.SIGTERM)
+            stop_gently(process)
             with pytest.raises(ConnectionClosed):
                 await gm.recv()
             assert ws.close_code == 1001
@@ -145,7 +160,8 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
         async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
             welcome = await Peer(ws).hello()
             assert [b["name"] for b in welcome["battles"]] == ["ambush"]
-        process.send_signal(signal.SIGINT)
+        # Ctrl-C (Windows: Ctrl-Break, the one console signal a process group can be sent)
+        process.send_signal(CTRL_BREAK if WINDOWS else signal.SIGINT)
         assert process.wait(timeout=30) == 0
 
 
@@ -186,12 +202,13 @@ async def test_it_prints_the_address_the_foundry_settings_and_the_links(tmp_path
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "BB_DATA": str(tmp_path)},
+        creationflags=OWN_GROUP,
     )
     try:
         assert process.stdout is not None
         lines = [process.stdout.readline() for _ in range(7)]
     finally:
-        process.terminate()
+        stop_gently(process)
         assert process.wait(timeout=30) == 0
         process.stdout.close()  # type: ignore[union-attr]
         process.stderr.close()  # type: ignore[union-attr]
@@ -227,20 +244,21 @@ async def test_it_counts_the_battles_and_keeps_the_tokens_across_restarts(
             gm = Peer(ws)
             await gm.hello()
             await gm.create("ambush")
-        process.terminate()
+        stop_gently(process)
         assert process.wait(timeout=30) == 0
     started = subprocess.Popen(
         [*COMMAND, "--port", "0", "--data", str(tmp_path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        creationflags=OWN_GROUP,
     )
     try:
         assert started.stdout is not None
         lines = [started.stdout.readline() for _ in range(7)]
         first = json.loads((tmp_path / "secrets").read_text())
     finally:
-        started.terminate()
+        stop_gently(started)
         assert started.wait(timeout=30) == 0
         started.stdout.close()  # type: ignore[union-attr]
         started.stderr.close()  # type: ignore[union-attr]

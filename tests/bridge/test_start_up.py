@@ -11,7 +11,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from bridge_helpers import GM, PLAYER, bridge_running, run_bridge
+from bridge_helpers import GM, PLAYER, run_bridge, serving
 from qr_reader import read_qr
 
 from background_battle_bridge import greeting as g
@@ -97,7 +97,7 @@ def test_tokens_new_replaces_them_only_while_no_bridge_runs(tmp_path: Path) -> N
     first = json.loads((tmp_path / "secrets").read_text())
     assert made.stdout.splitlines()[0] == f"GM token:     {first['gm_token']}"
     assert run_bridge("tokens", "--data", str(tmp_path)).stdout == made.stdout
-    with bridge_running(tmp_path):
+    with serving(tmp_path):  # once it has printed its address, it holds the folder
         busy = run_bridge("tokens", "--new", "--data", str(tmp_path))
     assert busy.returncode == 2
     assert "another bridge" in busy.stderr and "no bridge uses the folder" in busy.stderr
