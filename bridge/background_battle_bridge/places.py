@@ -48,6 +48,7 @@ def settled(folder: Path, earlier: Path, say: Callable[[str], None]) -> Path:
     True
     >>> (root / "new" / "app" / "secrets").exists(), (root / "old" / "app").exists()
     (True, False)
+    >>> import shutil; shutil.rmtree(root)
     """
     if folder == earlier or folder.exists() or not earlier.is_dir():
         return folder
