@@ -62,6 +62,20 @@ def test_a_loopback_address_gets_no_qr_code_but_one_line_on_letting_phones_in() 
         )
 
 
+def test_a_given_local_network_address_is_the_phones_and_no_tokens_has_one_link() -> None:
+    reach = g.Reach.of("192.168.1.5", 8765)
+    assert (reach.here, reach.phones) == ("192.168.1.5", "192.168.1.5")
+    lines = g.greeting(reach, TOKENS, Path("data"), 0)
+    assert lines[5] == "  players, scan to open http://192.168.1.5:8765/ as a player:"
+    assert lines[1].endswith("Bridge address ws://192.168.1.5:8765/ws")
+    lines = g.greeting(g.Reach.of("127.0.0.1", 8765), Tokens("", "", open=True), Path("d"), 0)
+    assert lines[2:4] == [
+        "    no tokens: everyone who can connect is GM (this computer only)",
+        "  open: http://127.0.0.1:8765/",
+    ]
+    assert not any("token=" in line for line in lines)
+
+
 def test_every_interface_without_a_network_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(g, "lan_address", lambda: None)
     lines = g.greeting(g.Reach.of("0.0.0.0", 8765), TOKENS, Path("data"), 0)
