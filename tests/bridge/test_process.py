@@ -246,6 +246,7 @@ async def test_it_counts_the_battles_and_keeps_the_tokens_across_restarts(
             await gm.create("ambush")
         stop_gently(process)
         assert process.wait(timeout=30) == 0
+    first = json.loads((tmp_path / "secrets").read_text())  # made at the first start
     started = subprocess.Popen(
         [*COMMAND, "--port", "0", "--data", str(tmp_path)],
         stdout=subprocess.PIPE,
@@ -256,14 +257,15 @@ async def test_it_counts_the_battles_and_keeps_the_tokens_across_restarts(
     try:
         assert started.stdout is not None
         lines = [started.stdout.readline() for _ in range(7)]
-        first = json.loads((tmp_path / "secrets").read_text())
     finally:
         stop_gently(started)
         assert started.wait(timeout=30) == 0
         started.stdout.close()  # type: ignore[union-attr]
         started.stderr.close()  # type: ignore[union-attr]
     assert "(1 battle); " in lines[-1]
-    # Started again without flags: the tokens kept in the data folder.
+    # Started again: the same tokens, so the links and Foundry's settings stay good.
+    assert lines[2].split()[2] == f"{first['player_token']};"
+    assert lines[2].split()[-1] == first["gm_token"]
     done = run_bridge("tokens", "--data", str(tmp_path))
     assert done.returncode == 0
     assert done.stdout.splitlines()[:2] == [
