@@ -81,8 +81,11 @@ def _reachable(address: str) -> bool:
     return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
 
 
-def greeting(reach: Reach, tokens: Tokens, data_dir: Path, battles: int) -> list[str]:
-    """The lines printed at start-up (at most four before the links)."""
+def greeting(
+    reach: Reach, tokens: Tokens, data_dir: Path, battles: int, draws: bool = True
+) -> list[str]:
+    """The lines printed at start-up (at most four before the links); `draws`: the terminal
+    can show the QR code's block characters (a Windows pipe's code page cannot)."""
     here = reach.url(reach.here)
     lines = [f"Background Battle bridge: {here}"]
     if reach.phones:
@@ -102,7 +105,9 @@ def greeting(reach: Reach, tokens: Tokens, data_dir: Path, battles: int) -> list
         )
         lines.append(f"  open as GM:     {here}#token={quote(tokens.gm, safe='')}")
         lines.append(f"  open as player: {player_link(players, tokens)}")
-    if reach.phones:
+    if reach.phones and not draws:
+        lines.append("  (this terminal cannot draw the players' QR code: the GM's page shows it)")
+    elif reach.phones:
         lines.append(f"  players, scan to open {players} as a player:")
         lines.extend(f"  {line}" for line in qr_lines(player_link(players, tokens)))
     elif reach.everywhere:
@@ -117,6 +122,21 @@ def greeting(reach: Reach, tokens: Tokens, data_dir: Path, battles: int) -> list
         "next time (new ones: background-battle-bridge tokens --new)"
     )
     return lines
+
+
+def draws_blocks(stream: object) -> bool:
+    """Whether `stream`'s encoding has the QR code's characters.
+
+    >>> import io
+    >>> draws_blocks(io.TextIOWrapper(io.BytesIO(), "utf-8")), draws_blocks(
+    ...     io.TextIOWrapper(io.BytesIO(), "cp1252"))
+    (True, False)
+    """
+    try:
+        "█▀▄".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def player_link(base: str, tokens: Tokens) -> str:

@@ -30,7 +30,7 @@ from . import protocol as p
 from .answers import Answers
 from .audience import Client
 from .flood import FLOOD_SECONDS, verdict
-from .greeting import Reach, greeting
+from .greeting import Reach, draws_blocks, greeting
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
@@ -383,9 +383,8 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
 def started_lines(bridge: Bridge, port: int) -> list[str]:
     """What the GM reads at start-up, then what is amiss (a page not built, a damaged battle)."""
     config = bridge.config
-    lines = greeting(
-        Reach.of(config.host, port), bridge.tokens, config.data_dir, len(bridge.hub.rooms)
-    )
+    reach, battles = Reach.of(config.host, port), len(bridge.hub.rooms)
+    lines = greeting(reach, bridge.tokens, config.data_dir, battles, draws_blocks(sys.stdout))
     if bridge.site.root is None:
         lines.append(f"  the page is not built ({config.web_dir}): a fallback page says how")
     for name, reason in bridge.hub.quarantined.items():

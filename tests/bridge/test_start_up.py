@@ -48,6 +48,15 @@ def test_with_every_interface_the_qr_code_is_the_local_network_player_link() -> 
     ]
 
 
+def test_a_terminal_that_cannot_draw_the_code_is_told_where_it_is() -> None:
+    reach = g.Reach("127.0.0.1", "192.168.1.5", 8765, everywhere=True)
+    lines = g.greeting(reach, TOKENS, Path("data"), 0, draws=False)
+    assert lines[4].split()[-1] == f"http://192.168.1.5:8765/#token={PLAYER}"
+    assert lines[5] == "  (this terminal cannot draw the players' QR code: the GM's page shows it)"
+    assert len(lines) == 7
+    assert all(line.isascii() for line in lines)
+
+
 def test_a_loopback_address_gets_no_qr_code_but_one_line_on_letting_phones_in() -> None:
     for host in ("127.0.0.1", "localhost", "::1"):
         reach = g.Reach.of(host, 8765)
