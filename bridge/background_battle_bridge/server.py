@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import errno
 import http
+import io
 import json
 import logging
 import os
@@ -397,8 +398,11 @@ def started_lines(bridge: Bridge, port: int) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The console script `background-battle-bridge` (and its `check`, `backup`, `restore`)."""
+    """The console script `background-battle-bridge` (and its care commands, `tokens`)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    for stream in (sys.stdout, sys.stderr):  # a path its code page lacks is shown, never fatal
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     if argv and argv[0] in admin.COMMANDS:
         return admin.main(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
