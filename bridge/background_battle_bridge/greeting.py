@@ -103,7 +103,9 @@ def greeting(
             f"    Player token {tokens.player}; "
             f"the GM token, under Bridge connection (GM): {tokens.gm}"
         )
-        lines.append(f"  open as GM:     {here}#token={quote(tokens.gm, safe='')}")
+        # At the phones' address when there is one: the GM's page then shows a QR code that
+        # phones can open too.
+        lines.append(f"  open as GM:     {players}#token={quote(tokens.gm, safe='')}")
         lines.append(f"  open as player: {player_link(players, tokens)}")
     if reach.phones and not draws:
         lines.append("  (this terminal cannot draw the players' QR code: the GM's page shows it)")

@@ -32,7 +32,8 @@ def test_with_every_interface_the_qr_code_is_the_local_network_player_link() -> 
     )
     # Foundry runs in the GM's browser on this computer: the loopback address.
     assert lines[1].endswith("Bridge address ws://127.0.0.1:8765/ws")
-    assert lines[3].split() == ["open", "as", "GM:", f"http://127.0.0.1:8765/#token={GM}"]
+    # The GM's page at the same address shows a QR code that phones can open.
+    assert lines[3].split() == ["open", "as", "GM:", f"http://192.168.1.5:8765/#token={GM}"]
     player_link = f"http://192.168.1.5:8765/#token={PLAYER}"
     assert lines[4].split() == ["open", "as", "player:", player_link]
     assert lines[5] == "  players, scan to open http://192.168.1.5:8765/ as a player:"
