@@ -16,10 +16,12 @@ RUN_TARGET    := run-demo
 
 setup: $(STAMP)
 
-$(STAMP): requirements-dev.txt pyproject.toml core/pyproject.toml | python-ready
+# One editable install of the root project: the core and the bridge (setup.py adds the page to
+# a wheel only, never to an editable install).
+$(STAMP): requirements-dev.txt pyproject.toml setup.py core/pyproject.toml | python-ready
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
-	$(PY) -m pip install -q --disable-pip-version-check --no-build-isolation -e ./core -e .
+	$(PY) -m pip install -q --disable-pip-version-check --no-build-isolation -e .
 	touch $@
 
 -include mk/*.mk
@@ -47,4 +49,4 @@ run-demo: setup
 	$(VENV)/bin/background-battle demo
 
 clean:
-	rm -rf $(VENV) web/dist
+	rm -rf $(VENV) web/dist dist build

@@ -21,8 +21,12 @@ test-bridge: setup $(NODE_CLIENT_DONE)
 bench-bridge: setup
 	$(PY) tests/bench/bench_bridge.py
 
-# Builds the web page first when the web part provides a `site` target; serves web/dist/.
-run-bridge: setup
-	@if $(MAKE) -n site >/dev/null 2>&1; then $(MAKE) site; \
-	else echo "(no site target yet: the bridge serves its fallback page)"; fi
-	$(VENV)/bin/background-battle-bridge --web web/dist $(BRIDGE_ARGS)
+# Sets up and builds the page with its output in a log (shown only when it fails), then serves
+# web/dist/: one line of make's own before the bridge's.
+RUN_LOG := build/run.log
+
+run-bridge:
+	@mkdir -p build && echo "make run: setting up and building the page (log: $(RUN_LOG))"
+	@$(MAKE) --no-print-directory setup site >$(RUN_LOG) 2>&1 || \
+	  { cat $(RUN_LOG); echo "make run: the build failed (log above, also in $(RUN_LOG))"; exit 1; }
+	@$(VENV)/bin/background-battle-bridge --web web/dist $(BRIDGE_ARGS)

@@ -1,4 +1,5 @@
-"""The bridge's care commands: `check`, `backup`, `restore` (`background-battle-bridge check …`).
+"""The bridge's care commands: `check`, `backup`, `restore`, `tokens`
+(`background-battle-bridge check …`).
 
 Exit codes: 0 all is well (after repairing, with `--repair`); 1 damage found and left as it is;
 2 the command could not run (a bad option, the folder in use by a running bridge, no file).
@@ -13,14 +14,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import platformdirs
-
+from . import places
 from .backup import BackupError, backup, restore
 from .checkup import Finding, examine, repair, salvage
 from .lock import FolderBusy, FolderLock
 from .storage import DB_FILE, SqliteStorage, StorageDamaged
+from .tokens_command import show_tokens
 
-COMMANDS = ("check", "backup", "restore")
+COMMANDS = ("check", "backup", "restore", "tokens")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -29,14 +30,22 @@ def parser() -> argparse.ArgumentParser:
         description="Look after the bridge's battles (run without a command to serve).",
     )
     commands = top.add_subparsers(dest="command", required=True)
-    default = os.environ.get("BB_DATA") or str(platformdirs.user_data_path("background-battle"))
+    default = places.env_data(dict(os.environ))
     check = commands.add_parser(
         "check", help="read, check and replay every record of every battle; --repair mends"
     )
     save = commands.add_parser("backup", help="copy the battles into one file, even while serving")
     load = commands.add_parser("restore", help="put a backup back (stop the bridge first)")
-    for sub in (check, save, load):
-        sub.add_argument("--data", type=Path, default=Path(default), help="data folder (BB_DATA)")
+    keys = commands.add_parser(
+        "tokens", help="show the GM and player tokens; --new replaces them (bridge stopped)"
+    )
+    for sub in (check, save, load, keys):
+        sub.add_argument("--data", type=Path, default=default, help="data folder (BB_DATA)")
+    keys.add_argument(
+        "--new",
+        action="store_true",
+        help="make new tokens: the old ones and their links stop working",
+    )
     check.add_argument(
         "--repair",
         action="store_true",
@@ -50,8 +59,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
+    args.data = places.data_folder(args.data, print)
     database = args.data / DB_FILE
     try:
+        if args.command == "tokens":
+            return show_tokens(args.data, args.new)
         if args.command == "check":
             return _check(args.data, database, args.repair)
         if args.command == "backup":

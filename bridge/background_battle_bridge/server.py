@@ -8,39 +8,37 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
+import errno
 import http
+import io
 import json
 import logging
 import os
-import signal
-import socket
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-import platformdirs
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from . import admin
+from . import admin, places
 from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
 from .flood import FLOOD_SECONDS, verdict
+from .greeting import Reach, draws_blocks, greeting
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
-from .join_code import qr_lines
 from .lock import FolderBusy, FolderLock
 from .protocol import ProtocolError
-from .static import Site
+from .static import Site, packaged_page
+from .stopping import on_stop_signals
 from .storage import DB_FILE, SYNC_MODES, SqliteStorage, Storage, StorageDamaged
 
 log = logging.getLogger("background_battle_bridge")
@@ -62,27 +60,6 @@ def marker_response() -> Response:
         ]
     )
     return Response(200, "OK", headers, body)
-
-
-def page_links(base: str, tokens: Tokens) -> list[str]:
-    """Ready-to-open links to the live page; the token rides in the fragment (never logged)."""
-    return [
-        f"  open as GM:     {base}#token={quote(tokens.gm, safe='')}",
-        f"  open as player: {player_link(base, tokens)}",
-    ]
-
-
-def player_link(base: str, tokens: Tokens) -> str:
-    """The link a player opens (the page alone when there are no tokens)."""
-    return base if tokens.open else f"{base}#token={quote(tokens.player, safe='')}"
-
-
-def join_lines(base: str, tokens: Tokens) -> list[str]:
-    """The player link as a QR code for the players' phones, under a line that says so."""
-    return [
-        f"  players, scan to open {base} as a player:",
-        *(f"  {line}" for line in qr_lines(player_link(base, tokens))),
-    ]
 
 
 @dataclass(frozen=True)
@@ -281,8 +258,9 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     parser = argparse.ArgumentParser(
         prog="background-battle-bridge",
         description="Serve Background Battle live: the WebSocket at /ws and the web page.",
-        epilog="Looking after the battles: background-battle-bridge check [--repair], "
-        "backup --to FILE, restore --from FILE (each with --help).",
+        epilog="The tokens: background-battle-bridge tokens [--new]. Looking after the battles: "
+        "background-battle-bridge check [--repair], backup --to FILE, restore --from FILE "
+        "(each with --help).",
     )
     parser.add_argument("--host", default=env.get("BB_HOST", "127.0.0.1"), help="(BB_HOST)")
     parser.add_argument(
@@ -291,8 +269,9 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     parser.add_argument(
         "--data",
         type=Path,
-        default=env.get("BB_DATA") or platformdirs.user_data_path("background-battle"),
-        help="folder for battles and secrets (BB_DATA; default: the user's data folder)",
+        default=places.env_data(env),
+        help="folder for battles and tokens (BB_DATA; default: the user's data folder, "
+        f"here {places.default_data_folder()})",
     )
     parser.add_argument("--web", type=Path, default=env.get("BB_WEB"), help="built site (BB_WEB)")
     parser.add_argument("--gm-token", default=env.get("BB_GM_TOKEN"), help="(BB_GM_TOKEN)")
@@ -342,7 +321,7 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     config = Config(
         host=args.host,
         port=args.port,
-        data_dir=Path(args.data),
+        data_dir=places.data_folder(args.data, print),
         web_dir=Path(args.web) if args.web else _default_web_dir(),
         origins=frozenset(o.strip().rstrip("/") for o in [*DEFAULT_ORIGINS, *args.origin]),
         rate=args.rate,
@@ -373,71 +352,57 @@ def _positive(value: str) -> float:
 
 
 def _default_web_dir() -> Path:
-    """`web/dist` of the source tree this package runs from, else of the current folder."""
+    """The page built into the installed package (a wheel), else `web/dist` of the source tree
+    this package runs from, else of the current folder."""
+    packaged = packaged_page()
+    if packaged is not None:
+        return packaged
     here = Path(__file__).resolve().parents[2] / "web" / "dist"
     return here if here.is_dir() else Path("web/dist")
-
-
-def _lan_address() -> str | None:
-    """This machine's address on the local network, for the phone link (no packet is sent)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.255.255.255", 1))
-        return str(probe.getsockname()[0])
-    return None
 
 
 async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
     """Serve until SIGINT or SIGTERM, then close every connection and the store."""
     bridge = Bridge(config, tokens, storage)
-    replayed = bridge.hub.restore()
-    bridge.hub.start()
+    bridge.hub.restore()
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    async with serve_bridge(bridge) as server:
-        port = server.sockets[0].getsockname()[1]
-        shown = "127.0.0.1" if config.host in ("0.0.0.0", "::", "") else config.host
-        lines = [
-            f"Background Battle bridge: http://{shown}:{port}/  (WebSocket ws://{shown}:{port}/ws)",
-        ]
-        lan = None
-        if not is_loopback(config.host):
-            lan = _lan_address()
-            if lan:
-                lines.append(f"  on the local network: http://{lan}:{port}/")
-        if tokens.open:
-            lines.append("  no tokens: everyone who can connect is GM (loopback only)")
-        else:
-            lines.append(f"  GM token:     {tokens.gm}")
-            lines.append(f"  player token: {tokens.player}")
-            lines.extend(page_links(f"http://{shown}:{port}/", tokens))
-            if not is_loopback(config.host) and lan:
-                lines.extend(page_links(f"http://{lan}:{port}/", tokens))
-        battles = len(bridge.hub.rooms)
-        lines.append(
-            f"  data: {config.data_dir} ({battles} battle{'' if battles == 1 else 's'}, "
-            f"{replayed} records replayed); site: "
-            + (str(bridge.site.root) if bridge.site.root else "not built (fallback page)")
-        )
-        for name, reason in bridge.hub.quarantined.items():
-            lines.append(
-                f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
-                f"`background-battle-bridge check --data {config.data_dir} --repair` "
-                "brings back its good part"
-            )
-        lines.extend(join_lines(f"http://{lan or shown}:{port}/", tokens))
-        print("\n".join(lines), flush=True)
-        await stop.wait()
-        print("Background Battle bridge: stopping", flush=True)
-    await bridge.hub.close()
-    storage.close()
+    restore_signals = on_stop_signals(asyncio.get_running_loop(), stop.set)
+    try:
+        async with serve_bridge(bridge) as server:
+            bridge.hub.start()
+            port = server.sockets[0].getsockname()[1]
+            print("\n".join(started_lines(bridge, port)), flush=True)
+            await stop.wait()
+            print("Background Battle bridge: stopping", flush=True)
+    finally:
+        restore_signals()
+        await bridge.hub.close()
+        storage.close()
     print("Background Battle bridge: stopped", flush=True)
 
 
+def started_lines(bridge: Bridge, port: int) -> list[str]:
+    """What the GM reads at start-up, then what is amiss (a page not built, a damaged battle)."""
+    config = bridge.config
+    reach, battles = Reach.of(config.host, port), len(bridge.hub.rooms)
+    lines = greeting(reach, bridge.tokens, config.data_dir, battles, draws_blocks(sys.stdout))
+    if bridge.site.root is None:
+        lines.append(f"  the page is not built ({config.web_dir}): a fallback page says how")
+    for name, reason in bridge.hub.quarantined.items():
+        lines.append(
+            f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
+            f"`background-battle-bridge check --data {config.data_dir} --repair` "
+            "brings back its good part"
+        )
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """The console script `background-battle-bridge` (and its `check`, `backup`, `restore`)."""
+    """The console script `background-battle-bridge` (and its care commands, `tokens`)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    for stream in (sys.stdout, sys.stderr):  # a path its code page lacks is shown, never fatal
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     if argv and argv[0] in admin.COMMANDS:
         return admin.main(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -482,9 +447,19 @@ def _serve(config: Config, args: Any) -> int:
         )
         return 2
     except OSError as exc:
-        print(f"cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        print(_cannot_listen(config, exc), file=sys.stderr)
         return 1
     return 0
+
+
+def _cannot_listen(config: Config, exc: OSError) -> str:
+    """One line; for a port in use, the flag that picks another."""
+    if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
+        return (
+            f"port {config.port} on {config.host} is in use (is a bridge running already?): "
+            f"start with another, e.g. --port {config.port + 1 if config.port < 65535 else 0}"
+        )
+    return f"cannot listen on {config.host}:{config.port}: {exc}"
 
 
 if __name__ == "__main__":

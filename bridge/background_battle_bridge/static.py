@@ -13,6 +13,7 @@ import email.utils
 import hashlib
 import http
 import mimetypes
+from importlib import resources
 from pathlib import Path
 
 from websockets.datastructures import Headers
@@ -50,6 +51,16 @@ then reload this page.</p>
 и обновите страницу.</p>
 </body></html>
 """
+
+
+# Where a wheel carries the built page (setup.py copies web/dist there; a source tree has none).
+PACKAGED_PAGE = "page"
+
+
+def packaged_page() -> Path | None:
+    """The page built into the installed package, or None (a source tree, an editable install)."""
+    page = resources.files(__package__) / PACKAGED_PAGE
+    return page if isinstance(page, Path) and (page / "index.html").is_file() else None
 
 
 class Site:

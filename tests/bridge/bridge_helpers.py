@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import uuid
@@ -120,6 +121,18 @@ def make_config(tmp_path: Path, **changes: Any) -> Config:
 
 COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+# Windows cannot send SIGTERM to another process (Popen.terminate kills it outright): there the
+# bridge runs in a process group of its own and is stopped with Ctrl-Break (SIGBREAK).
+WINDOWS = sys.platform == "win32"
+OWN_GROUP = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+# The exit code of a process killed outright (kill -9; TerminateProcess gives 1).
+KILLED = 1 if WINDOWS else -9
+CTRL_BREAK = getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
+
+
+def stop_gently(process: subprocess.Popen[str]) -> None:
+    """What Ctrl-C or SIGTERM does: the bridge closes its connections and its data, exit 0."""
+    process.send_signal(CTRL_BREAK if WINDOWS else signal.SIGTERM)
 
 
 def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -142,11 +155,12 @@ def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        creationflags=OWN_GROUP,
     )
     try:
         yield process
     finally:
-        process.terminate()
+        stop_gently(process)
         process.wait(timeout=30)
         for stream in (process.stdout, process.stderr):
             if stream is not None:

@@ -1,4 +1,5 @@
-"""The real command: kill -9 in a stream of commands loses no acknowledged change; SIGTERM."""
+"""The real command: kill -9 in a stream of commands loses no acknowledged change; SIGTERM;
+what it prints at start-up."""
 
 from __future__ import annotations
 
@@ -12,12 +13,23 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import ADDRESS, COMMAND, DWARVES, GM, ORCS, PLAYER, Peer, run_bridge
-from qr_reader import read_qr
+from bridge_helpers import (
+    ADDRESS,
+    COMMAND,
+    CTRL_BREAK,
+    DWARVES,
+    GM,
+    KILLED,
+    ORCS,
+    OWN_GROUP,
+    PLAYER,
+    WINDOWS,
+    Peer,
+    run_bridge,
+    stop_gently,
+)
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
-
-from background_battle_bridge.join_code import qr_lines
 
 
 @contextmanager
@@ -29,6 +41,7 @@ def bridge_process(data: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[s
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        creationflags=OWN_GROUP,
     )
     try:
         assert process.stdout is not None
@@ -68,11 +81,11 @@ async def test_kill_9_during_a_stream_of_commands_loses_no_acknowledged_change(
                     if reply["type"] == "ack":
                         acked[reply["id"]] = reply["version"]
                         if len(acked) == sent // 4:
-                            os.kill(process.pid, signal.SIGKILL)
+                            process.kill()
 
             with pytest.raises(ConnectionClosed):
                 await asyncio.gather(stream(), read_acks())
-        assert process.wait(timeout=30) == -signal.SIGKILL
+        assert process.wait(timeout=30) == KILLED
     assert sent // 4 <= len(acked) < sent
 
     with bridge_process(tmp_path) as (process, port):
@@ -117,8 +130,8 @@ async def test_kill_9_after_an_acknowledged_undo_apply_keeps_the_report_taken_ba
             await gm.ask({"type": "applied", **fields, **report}, "ack")
             back = {"type": "unapplied", "id": "u", **fields, "version": order["version"]}
             assert (await gm.ask(back))["type"] == "ack"
-            os.kill(process.pid, signal.SIGKILL)
-        assert process.wait(timeout=30) == -signal.SIGKILL
+            process.kill()
+        assert process.wait(timeout=30) == KILLED
 
     with bridge_process(tmp_path) as (process, port):
         async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
@@ -136,7 +149,7 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
             gm = Peer(ws)
             await gm.hello()
             await gm.create("ambush")
-            process.send_signal(signal.SIGTERM)
+            stop_gently(process)
             with pytest.raises(ConnectionClosed):
                 await gm.recv()
             assert ws.close_code == 1001
@@ -147,7 +160,8 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
         async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
             welcome = await Peer(ws).hello()
             assert [b["name"] for b in welcome["battles"]] == ["ambush"]
-        process.send_signal(signal.SIGINT)
+        # Ctrl-C (Windows: Ctrl-Break, the one console signal a process group can be sent)
+        process.send_signal(CTRL_BREAK if WINDOWS else signal.SIGINT)
         assert process.wait(timeout=30) == 0
 
 
@@ -181,37 +195,48 @@ def test_bad_environment_values_are_named(tmp_path: Path) -> None:
     assert done.returncode == 2 and "BB_SYNC must be one of full, normal, not 'off'" in done.stderr
 
 
-async def test_it_prints_the_address_and_the_tokens_it_made(tmp_path: Path) -> None:
+async def test_it_prints_the_address_the_foundry_settings_and_the_links(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [*COMMAND, "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "BB_DATA": str(tmp_path)},
+        creationflags=OWN_GROUP,
     )
     try:
         assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(6)]
+        lines = [process.stdout.readline() for _ in range(7)]
     finally:
-        process.terminate()
+        stop_gently(process)
         assert process.wait(timeout=30) == 0
         process.stdout.close()  # type: ignore[union-attr]
         process.stderr.close()  # type: ignore[union-attr]
     secrets = json.loads((tmp_path / "secrets").read_text())
-    assert ADDRESS.search(lines[0])
-    assert lines[1].split() == ["GM", "token:", secrets["gm_token"]]
-    assert lines[2].split() == ["player", "token:", secrets["player_token"]]
+    found = ADDRESS.search(lines[0])
+    assert found
+    port = found.group(1)
+    # Four lines before the links: the address, then what to paste into Foundry's settings.
+    assert lines[1].split()[-3:] == ["Bridge", "address", f"ws://127.0.0.1:{port}/ws"]
+    assert lines[2].split() == [
+        *("Player", "token", f"{secrets['player_token']};"),
+        *("the", "GM", "token,", "under", "Bridge", "connection", "(GM):", secrets["gm_token"]),
+    ]
     # Ready-to-open links: the token in the fragment, so it never reaches a server's log.
-    port = ADDRESS.search(lines[0]).group(1)  # type: ignore[union-attr]
     gm_link = f"http://127.0.0.1:{port}/#token={secrets['gm_token']}"
     player_link = f"http://127.0.0.1:{port}/#token={secrets['player_token']}"
     assert lines[3].split() == ["open", "as", "GM:", gm_link]
     assert lines[4].split() == ["open", "as", "player:", player_link]
-    assert "(0 battles, " in lines[5]
+    # No QR code a phone could not open: one line saying how to let phones in.
+    assert lines[5].strip() == (
+        "phones cannot open 127.0.0.1 (this computer only): to let them in, "
+        "start with --host 0.0.0.0"
+    )
+    assert lines[6].startswith(f"  data: {tmp_path} (0 battles); the same tokens next time")
     assert (tmp_path / "battles.sqlite3").exists()
 
 
-async def test_it_prints_the_player_link_as_a_qr_code_and_counts_one_battle(
+async def test_it_counts_the_battles_and_keeps_the_tokens_across_restarts(
     tmp_path: Path,
 ) -> None:
     with bridge_process(tmp_path) as (process, port):
@@ -219,34 +244,31 @@ async def test_it_prints_the_player_link_as_a_qr_code_and_counts_one_battle(
             gm = Peer(ws)
             await gm.hello()
             await gm.create("ambush")
-        process.terminate()
+        stop_gently(process)
         assert process.wait(timeout=30) == 0
-    with bridge_process(tmp_path) as (process, port):
-        assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(5)]
-        assert "(1 battle, " in lines[-1]
-        player_link = f"http://127.0.0.1:{port}/#token={PLAYER}"
-        assert lines[-1].startswith("  data: ")
-        expected = qr_lines(player_link)
-        assert process.stdout.readline().strip() == (
-            f"players, scan to open http://127.0.0.1:{port}/ as a player:"
-        )
-        printed = [process.stdout.readline().rstrip("\n") for _ in expected]
-        assert printed == [f"  {line}" for line in expected]
-        # A phone reads the link back from the code in the terminal (light modules drawn).
-        dark = [[not light for light in row] for row in read_half_blocks(printed)]
-        assert read_qr(dark) == [player_link]
-        process.terminate()
-        assert process.wait(timeout=30) == 0
-
-
-def read_half_blocks(lines: list[str], border: int = 2) -> list[list[bool]]:
-    """The modules drawn in the terminal (True where light), without the quiet zone."""
-    top = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
-    rows: list[list[bool]] = []
-    for line in lines:
-        cells = [top[ch] for ch in line.strip()]
-        rows.append([upper for upper, _ in cells])
-        rows.append([lower for _, lower in cells])
-    size = len(rows[0]) - 2 * border  # a square symbol
-    return [row[border:-border] for row in rows[border : border + size]]
+    first = json.loads((tmp_path / "secrets").read_text())  # made at the first start
+    started = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--data", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        creationflags=OWN_GROUP,
+    )
+    try:
+        assert started.stdout is not None
+        lines = [started.stdout.readline() for _ in range(7)]
+    finally:
+        stop_gently(started)
+        assert started.wait(timeout=30) == 0
+        started.stdout.close()  # type: ignore[union-attr]
+        started.stderr.close()  # type: ignore[union-attr]
+    assert "(1 battle); " in lines[-1]
+    # Started again: the same tokens, so the links and Foundry's settings stay good.
+    assert lines[2].split()[2] == f"{first['player_token']};"
+    assert lines[2].split()[-1] == first["gm_token"]
+    done = run_bridge("tokens", "--data", str(tmp_path))
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[:2] == [
+        f"GM token:     {first['gm_token']}",
+        f"player token: {first['player_token']}",
+    ]
