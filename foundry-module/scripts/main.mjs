@@ -1,5 +1,5 @@
 /**
- * Background Battle for Foundry VTT v13. This file only registers hooks; the work is in the
+ * Background Battle for Foundry VTT v13 and v14 (generation.mjs holds what differs). This file only registers hooks; the work is in the
  * files it imports.
  */
 import { ID } from "./constants.mjs";
@@ -48,6 +48,8 @@ Hooks.once("ready", () => {
 Hooks.on("getSceneControlButtons", (controls) => {
   const tokens = controls.tokens;
   if (!tokens) return;
+  // SceneControl#tools is optional in v14 (api v14 `SceneControl`).
+  tokens.tools ??= {};
   tokens.tools[ID] = {
     name: ID,
     title: "BACKGROUND_BATTLE.Panel.Open",
