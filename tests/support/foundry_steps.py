@@ -10,6 +10,10 @@ from playwright.sync_api import Locator, Page, expect
 
 Open = Callable[..., Locator]
 
+# The Foundry generations the stand-in plays (standin/generations.js); a test that must hold on
+# both parametrises the `generation` fixture with them.
+GENERATIONS = [13, 14]
+
 
 def record(page: Page, what: str) -> Any:
     return page.evaluate(f"structuredClone(StandIn.record.{what})")
