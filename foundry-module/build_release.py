@@ -1,8 +1,8 @@
 """Zip the Foundry module for a GitHub release.
 
 Writes `<out>/module.json` (the manifest with `url`, `manifest` and `download` in the
-GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest and the module's
-files, and the repository's LICENSE). Upload both to the release tagged `v<version>`; GMs install from
+GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest, the module's files
+and the repository's LICENSE). Upload both to the release tagged `v<version>`; GMs install from
 `https://github.com/<owner>/<repo>/releases/latest/download/module.json`.
 
     python foundry-module/build_release.py --repo owner/name [--out foundry-module/dist]

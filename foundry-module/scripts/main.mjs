@@ -34,6 +34,7 @@ Hooks.once("setup", () => readDebugSetting());
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
+  app.applier.start();
   startRelay(isActiveGM, () => {
     if (app.relayed && !app.client?.connected) app.connect();
   });
