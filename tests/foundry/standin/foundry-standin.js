@@ -17,6 +17,7 @@ import { ApplicationV2, instances } from "./application.js";
 import { ChatMessage, RollTable, TextEditor } from "./tables.js";
 import { makeSettings } from "./settings.js";
 import { makeSocket } from "./socket.js";
+import { ALLOWED_HTML_TAGS } from "./chat-html.js";
 import { ServerLink } from "./server.js";
 import { Hooks } from "./hooks.js";
 import { DATA, GLOBALS, RELEASE, statusEffectsConfig } from "./generations.js";
@@ -167,7 +168,7 @@ Object.assign(window, GLOBALS, {
   canvas: { scene, tokens: { controlled } },
   ChatMessage,
   RollTable,
-  CONST: { TABLE_RESULT_TYPES: { TEXT: "text", DOCUMENT: "document" } },
+  CONST: { TABLE_RESULT_TYPES: { TEXT: "text", DOCUMENT: "document" }, ALLOWED_HTML_TAGS },
   foundry: {
     applications: { api: { ApplicationV2 }, instances, ux: { TextEditor } },
     data: DATA,
