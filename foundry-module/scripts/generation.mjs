@@ -1,7 +1,7 @@
 /**
  * What differs between the Foundry generations the module runs on (13 and 14), in one place.
- * Feature tests first (they hold whatever the build), `game.release.generation` where only the
- * generation tells.
+ * Each difference is found by a feature test (it holds whatever the build), so no
+ * `game.release.generation` is needed: neither generation logs a deprecation warning.
  *
  * - `CONFIG.statusEffects`: an array of StatusEffectConfig in v13, an object keyed by id in v14
  *   (api v13 and v14 `CONFIG.statusEffects`); a system may still assign its own array (WFRP4e
@@ -10,11 +10,6 @@
  *   `foundry.data.operators`; the `-=` keys are deprecated there).
  */
 import { legacyUnset } from "./logic/unset.mjs";
-
-/** The Foundry generation this page runs (13 when the release says nothing). */
-export function generation() {
-  return Number(game.release?.generation ?? 13);
-}
 
 /** A list of status effect configs, whatever shape it comes in (array, or object by id). */
 export function statusList(effects) {
