@@ -18,12 +18,12 @@ export const ALLOWED_HTML_TAGS = Object.freeze([
 
 const allowed = new Set(ALLOWED_HTML_TAGS);
 
-/** The content with every element of a tag not allowed taken out. */
+/** The content with every element of a tag not allowed taken out (unchanged when it has none). */
 export function cleanChatHtml(html) {
   const template = document.createElement("template");
   template.innerHTML = html;
-  for (const element of [...template.content.querySelectorAll("*")]) {
-    if (!allowed.has(element.localName)) element.remove();
-  }
+  const out = [...template.content.querySelectorAll("*")].filter((element) => !allowed.has(element.localName));
+  if (!out.length) return html;
+  for (const element of out) element.remove();
   return template.innerHTML;
 }
