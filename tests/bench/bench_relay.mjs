@@ -1,5 +1,6 @@
-// Benchmark of the players' relay (foundry-module/scripts/relay.mjs): bytes the active GM's
-// client emits on Foundry's module socket per battle event, with 1, 5 and 20 relayed players.
+// Benchmark of the players' relay (foundry-module/scripts/relay.mjs, relay-host.mjs): bytes the
+// active GM's client emits on Foundry's module socket per battle event, with 1, 5 and 20
+// relayed players.
 // The player view is the same for every player, so the goal is a constant: 20 players at most
 // 1.2x one player. Baseline, measured in the same run: the bridge's event frame itself (the
 // least one delivery can cost); one emit per player, as the relay did before, would be
