@@ -418,7 +418,9 @@ export class BattlePanel extends ApplicationV2 {
 
   static async #applyAll() {
     const ack = await this.app.send(() => this.app.client.request("request_casualties", { battle: this.app.battle }));
+    const applier = this.app.applier;
     if (ack && !(ack.sent ?? []).length) ui.notifications.info(t("Notices.nothing_to_apply"));
+    else if (ack && !applier.mine) ui.notifications.info(t("Applier.Sent", { name: applier.user?.name ?? "?" }));
   }
 
   static async #undoApply(form, target) {
