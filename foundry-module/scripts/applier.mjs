@@ -68,6 +68,8 @@ export class Applier {
 
   /** For a GM's panel: who changes the tokens, in words (null when this browser does). */
   line() {
+    // While this browser connects, its light says so; who applies is told once it is connected.
+    if (!this.app.client?.connected) return null;
     const user = this.user;
     if (user?.id === game.user.id && this.hasGmLine) return null;
     if (!user) return t("Applier.None");

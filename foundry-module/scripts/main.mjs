@@ -1,6 +1,6 @@
 /**
- * Background Battle for Foundry VTT v13 and v14 (generation.mjs holds what differs). This file only registers hooks; the work is in the
- * files it imports.
+ * Background Battle for Foundry VTT v13 and v14 (generation.mjs holds what differs). This file
+ * only registers hooks; the work is in the files it imports.
  */
 import { ID } from "./constants.mjs";
 import { BattleApp, isActiveGM } from "./app.mjs";
