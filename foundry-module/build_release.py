@@ -1,8 +1,8 @@
 """Zip the Foundry module for a GitHub release.
 
 Writes `<out>/module.json` (the manifest with `url`, `manifest` and `download` in the
-GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest and the module's
-files). Upload both to the release tagged `v<version>`; GMs install from
+GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest, the module's files
+and the repository's LICENSE). Upload both to the release tagged `v<version>`; GMs install from
 `https://github.com/<owner>/<repo>/releases/latest/download/module.json`.
 
     python foundry-module/build_release.py --repo owner/name [--out foundry-module/dist]
@@ -19,6 +19,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CONTENT = ("scripts", "lang", "styles")
+# The repository's licence, at the module's root in the zip (`license` in module.json).
+LICENSE = HERE.parent / "LICENSE"
 REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
 
@@ -46,6 +48,7 @@ def build(repo: str, out: Path) -> Path:
     archive = out / f"{manifest['id']}.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
         zipped.writestr("module.json", text)
+        zipped.write(LICENSE, str(manifest["license"]))
         for folder in CONTENT:
             for path in sorted((HERE / folder).rglob("*")):
                 if path.is_file():

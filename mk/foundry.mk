@@ -23,5 +23,6 @@ TEST_TARGETS += test-foundry
 .PHONY: bench-foundry
 bench-foundry: node
 	node tests/bench/bench_foundry.mjs
+	node tests/bench/bench_relay.mjs
 
 BENCH_TARGETS += bench-foundry

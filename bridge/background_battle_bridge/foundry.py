@@ -175,7 +175,10 @@ async def request_casualties(hub: Hub, message: dict[str, Any]) -> Replies:
     foundry = hub.audience.foundry()
     if not foundry:
         raise ProtocolError(
-            "no_foundry", "no Foundry module is connected to receive the casualties"
+            "no_foundry",
+            "no Foundry browser is connected with the GM token to put the casualties on tokens:"
+            " in the active GM's Foundry, enter the GM token under Configure Settings →"
+            " Background Battle → Bridge connection (GM)",
         )
     sent = []
     for unit in view.get("units", []):

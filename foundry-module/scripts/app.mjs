@@ -1,6 +1,7 @@
 /**
  * The module's one live object: the bridge connection, the battle the panel shows, the notices
- * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the active GM.
+ * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the browser that
+ * applies it (applier.mjs).
  */
 import { SETTINGS } from "./constants.mjs";
 import { BridgeClient } from "./logic/bridge-client.mjs";
@@ -14,6 +15,7 @@ import { StepCards } from "./step-cards.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
 import { GmChoice } from "./gm-choice.mjs";
+import { Applier } from "./applier.mjs";
 
 /** Whether this browser is the one that writes tokens and actors. */
 export function isActiveGM() {
@@ -41,6 +43,8 @@ export class BattleApp {
     this.applying = Promise.resolve();
     /** Battles whose tokens' old flags are being moved to the bridge (old-flags.mjs). */
     this.moving = new Set();
+    /** Which GM's browser writes casualties onto tokens (applier.mjs). */
+    this.applier = new Applier(this);
   }
 
   /** Something to call when what the panel shows changed. */
@@ -141,6 +145,7 @@ export class BattleApp {
 
   onStatus(status) {
     log.debug("status", status);
+    this.applier.announce();
     if (status.state === "open") {
       if (this.lastNotice) ui.notifications.info(t("Notices.connected"));
       this.lastNotice = null;
@@ -187,7 +192,7 @@ export class BattleApp {
   /** Earlier versions' flags that players could read leave the battle's tokens: the active GM's
    * browser moves them once it holds the battle (a later `state` finds nothing left to move). */
   async moveOldFlags(battle) {
-    if (!isActiveGM() || this.moving.has(battle)) return;
+    if (!this.applier.mine || this.moving.has(battle)) return;
     this.moving.add(battle);
     try {
       await moveOldFlags(this, battle);
@@ -198,10 +203,11 @@ export class BattleApp {
     }
   }
 
-  /** The bridge sends every Foundry client the result; only the active GM writes it. */
+  /** The bridge sends the result to every Foundry browser connected with the GM token; one of
+   * them writes it: the active GM's, else another GM's (applier.mjs). */
   async receiveCasualties(message) {
-    if (!isActiveGM()) {
-      log.debug("not the active GM: leaving apply_casualties to", game.users.activeGM?.name);
+    if (!this.applier.mine) {
+      log.debug("leaving apply_casualties to", this.applier.user?.name);
       return;
     }
     const key = `${message.battle}/${message.unit}/${message.version}`;

@@ -9,6 +9,7 @@ import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
 import { carryOut, carryOutUndo, checkPlan, describeTokens, resolveTokens } from "./tokens.mjs";
 import { esc, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
+import { unset } from "./generation.mjs";
 import { BridgeError } from "./logic/bridge-client.mjs";
 
 /** A group token's name: its own name and how many of its fighters still stand. */
@@ -16,7 +17,7 @@ export function groupName(name, counts) {
   return t("Token.GroupName", { name, fit: counts.fit, fighters: counts.fighters });
 }
 
-const OPTIONS = { flagScope: ID, groupName };
+const OPTIONS = { flagScope: ID, groupName, unset };
 
 /**
  * Whether players may see a unit's head count (the GM's view lists what is hidden): a token

@@ -11,6 +11,8 @@
  * The module's two fates are named "dead" and "unconscious" here; `statusId` gives the id the
  * system knows them by.
  */
+import { statusList } from "./generation.mjs";
+
 function usesWfrpConditions(actor) {
   return (
     game.system?.id === "wfrp4e" &&
@@ -20,8 +22,9 @@ function usesWfrpConditions(actor) {
   );
 }
 
+/** WFRP4e's conditions (an array: src/system/config-wfrp4e.js), else the core list. */
 function wfrpConfig() {
-  return game.wfrp4e?.config?.statusEffects ?? CONFIG.statusEffects ?? [];
+  return statusList(game.wfrp4e?.config?.statusEffects ?? CONFIG.statusEffects);
 }
 
 /** The system's id for one of the module's two fates ("dead" or "unconscious"). */
@@ -34,7 +37,8 @@ export function statusId(fate) {
 
 /** Whether the system can set the status on this actor (the id is one it knows). */
 export function knowsStatus(actor, id) {
-  const list = usesWfrpConditions(actor) ? wfrpConfig() : (CONFIG.statusEffects ?? []);
+  // CONFIG.statusEffects: an array in v13, an object keyed by id in v14 (generation.mjs).
+  const list = usesWfrpConditions(actor) ? wfrpConfig() : statusList(CONFIG.statusEffects);
   return list.some((effect) => effect.id === id);
 }
 

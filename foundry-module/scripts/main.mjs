@@ -1,6 +1,6 @@
 /**
- * Background Battle for Foundry VTT v13. This file only registers hooks; the work is in the
- * files it imports.
+ * Background Battle for Foundry VTT v13 and v14 (generation.mjs holds what differs). This file
+ * only registers hooks; the work is in the files it imports.
  */
 import { ID } from "./constants.mjs";
 import { BattleApp, isActiveGM } from "./app.mjs";
@@ -34,6 +34,7 @@ Hooks.once("setup", () => readDebugSetting());
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
+  app.applier.start();
   startRelay(isActiveGM, () => {
     if (app.relayed && !app.client?.connected) app.connect();
   });
@@ -48,6 +49,8 @@ Hooks.once("ready", () => {
 Hooks.on("getSceneControlButtons", (controls) => {
   const tokens = controls.tokens;
   if (!tokens) return;
+  // SceneControl#tools is optional in v14 (api v14 `SceneControl`).
+  tokens.tools ??= {};
   tokens.tools[ID] = {
     name: ID,
     title: "BACKGROUND_BATTLE.Panel.Open",

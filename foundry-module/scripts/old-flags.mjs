@@ -4,7 +4,7 @@
  * prepares is not the players' to know of) and, in each Apply record, the unit's casualty result
  * and a group token's counts (`result`, `counts`). Every player's Foundry receives a token's flags, so the
  * active GM's browser moves them once per battle it watches: the head counts to the bridge
- * (GM-only: `tokens` with `fighters`), then the flags go (`-=` unsets). The bridge's `applied`
+ * (GM-only: `tokens` with `fighters`), then the flags go (unset as the Foundry generation does it: generation.mjs). The bridge's `applied`
  * report already holds the casualties, so an old record only loses its numbers.
  */
 import { FLAGS, ID, MAX_HEAD_COUNT } from "./constants.mjs";
@@ -12,6 +12,7 @@ import { legacyRecordUpdate } from "./logic/fates.mjs";
 import { headCounts, oldHeadCounts } from "./logic/head-counts.mjs";
 import { describeTokens, removeOldBattles, removeOldHeadCounts, resolveTokens, writeTokenUpdates } from "./tokens.mjs";
 import { log } from "./log.mjs";
+import { unset } from "./generation.mjs";
 
 /** Moves the old flags of the tokens of `battle` (its units' lists and its Apply reports). */
 export async function moveOldFlags(app, battle) {
@@ -24,7 +25,7 @@ export async function moveOldFlags(app, battle) {
   const { docs } = resolveTokens([...new Set([...Object.values(foundryData.tokens ?? {}).flat(), ...reported])]);
   const marks = await removeOldBattles(docs);
   if (marks) log.info(`${battle}: the battle's name taken out of ${marks} unit marks`);
-  const updates = describeTokens(docs).map((token) => legacyRecordUpdate(token, ID)).filter(Boolean);
+  const updates = describeTokens(docs).map((token) => legacyRecordUpdate(token, ID, unset)).filter(Boolean);
   if (updates.length) {
     await writeTokenUpdates(updates, docs);
     log.info(`${battle}: casualty numbers taken off ${updates.length} Apply records`);

@@ -129,7 +129,7 @@ function gmSections(view, ctx) {
 }
 
 /**
- * The whole panel body. `ctx`: {status, isGM, gmAsPlayer, isActiveGM, activeGMName, battles,
+ * The whole panel body. `ctx`: {status, isGM, gmAsPlayer, applierLine, battles,
  * battle, shownToPlayers, view, foundry, tables, tableId, pending, compact, closed, sceneSides,
  * lastSent}.
  */
@@ -143,9 +143,7 @@ export function panelHtml(ctx) {
   if (!compact) parts.push(battlePicker(ctx));
   if (ctx.gmAsPlayer) parts.push(`<p class="bb-readonly">${esc(t("Panel.GmAsPlayer"))}</p>`);
   else if (!ctx.isGM) parts.push(`<p class="bb-readonly">${esc(t("Panel.ReadOnly"))}</p>`);
-  else if (!ctx.isActiveGM && !compact) {
-    parts.push(`<p class="bb-not-active">${esc(t("Panel.NotActiveGM", { name: ctx.activeGMName ?? "?" }))}</p>`);
-  }
+  if (ctx.applierLine && !compact) parts.push(`<p class="bb-not-active">${esc(ctx.applierLine)}</p>`);
   const view = ctx.view;
   if (view) {
     parts.push(phaseLine(view), resultLine(view, ctx));

@@ -4,7 +4,6 @@
  * One action at a time (app.once): a double click sends one command.
  */
 import { ID, SETTINGS } from "./constants.mjs";
-import { isActiveGM } from "./app.mjs";
 import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
 import { errorText, t } from "./i18n.mjs";
@@ -129,8 +128,8 @@ export class BattlePanel extends ApplicationV2 {
       // Controls for a GM connected with the GM token; a GM on the player token reads only.
       isGM: Boolean(game.user.isGM) && app.client?.role !== "player",
       gmAsPlayer: Boolean(game.user.isGM) && app.client?.role === "player",
-      isActiveGM: isActiveGM(),
-      activeGMName: game.users.activeGM?.name,
+      // Who changes the tokens, when not this browser (applier.mjs).
+      applierLine: game.user.isGM ? app.applier.line() : null,
       battles: app.client?.battles ?? [],
       battle: app.battle,
       shownToPlayers: setting(SETTINGS.BATTLE) || null,
@@ -413,19 +412,20 @@ export class BattlePanel extends ApplicationV2 {
         ...(force ? { force: true } : {}),
       }),
     );
-    if (ack && !isActiveGM()) {
-      ui.notifications.info(t("Notices.sent_to_active_gm", { name: game.users.activeGM?.name ?? "?" }));
-    }
+    const applier = this.app.applier;
+    if (ack && !applier.mine) ui.notifications.info(t("Applier.Sent", { name: applier.user?.name ?? "?" }));
   }
 
   static async #applyAll() {
     const ack = await this.app.send(() => this.app.client.request("request_casualties", { battle: this.app.battle }));
+    const applier = this.app.applier;
     if (ack && !(ack.sent ?? []).length) ui.notifications.info(t("Notices.nothing_to_apply"));
+    else if (ack && !applier.mine) ui.notifications.info(t("Applier.Sent", { name: applier.user?.name ?? "?" }));
   }
 
   static async #undoApply(form, target) {
-    if (!isActiveGM()) {
-      throw new Error(t("Notices.only_active_gm", { name: game.users.activeGM?.name ?? "?" }));
+    if (!this.app.applier.mine) {
+      throw new Error(t("Applier.OnlyApplier", { name: this.app.applier.user?.name ?? "?" }));
     }
     const unit = target.dataset.unit;
     const foundryData = this.app.state?.foundry ?? {};

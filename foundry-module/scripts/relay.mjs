@@ -1,15 +1,14 @@
 /**
  * Players follow the battle through Foundry itself (logic/relay-protocol.mjs): a player's
  * bridge client opens a RelaySocket instead of a WebSocket; the active GM's browser, which
- * reaches the bridge, keeps a bridge connection per relayed player (with the player token) and
- * passes the frames both ways over the module's socket (`"socket": true` in module.json,
- * `game.socket.emit("module.background-battle", message)`: it reaches every other client).
+ * reaches the bridge, keeps one bridge connection for all relayed players (with the player
+ * token) and passes the frames both ways over the module's socket (`"socket": true` in
+ * module.json, `game.socket.emit("module.background-battle", message)`: it reaches every other
+ * client). A frame the bridge pushes crosses the socket once, whatever the number of players.
  */
-import { ID, SETTINGS } from "./constants.mjs";
-import { checkBridgeUrl } from "./logic/connection-policy.mjs";
-import { RELAY_UNAVAILABLE, forwardFrame, relayMessage, sessionId } from "./logic/relay-protocol.mjs";
-import { log } from "./log.mjs";
-import { setting } from "./settings.mjs";
+import { ID } from "./constants.mjs";
+import { EVERYONE, concerns, relayMessage, sessionId, watchedAfter } from "./logic/relay-protocol.mjs";
+import { RelayHost } from "./relay-host.mjs";
 
 const CHANNEL = `module.${ID}`;
 /** How long a player waits for an active GM to answer before trying again (ms). */
@@ -28,13 +27,14 @@ function emit(message) {
  * again at once rather than after its back-off.
  */
 export function startRelay(isActiveGM, onHost = () => {}) {
-  host = new RelayHost(isActiveGM);
+  host = new RelayHost(isActiveGM, emit);
   game.socket.on(CHANNEL, (data) => {
     const message = relayMessage(data);
     if (!message) return;
     if (message.kind === "hosting") onHost();
     else if (message.to === null) host.receive(message);
     else if (message.to === game.user.id) toPlayer(message);
+    else if (message.to === EVERYONE) for (const socket of sockets.values()) socket.receiveEveryone(message);
   });
   // Whoever goes away takes their relayed connections along (hookEvents.userConnected).
   Hooks.on("userConnected", (user, connected) => {
@@ -59,6 +59,9 @@ export class RelaySocket {
   constructor() {
     this.readyState = 0;
     this.host = null;
+    /** The battles this socket's client watches: frames pushed to every player about others
+     * are not for it. */
+    this.watching = new Set();
     this.session = sessionId(game.user.id, Math.random(), Date.now());
     sockets.set(this.session, this);
     this.timer = setTimeout(() => this.lost(), OPEN_TIMEOUT);
@@ -67,7 +70,15 @@ export class RelaySocket {
 
   send(text) {
     if (this.readyState !== 1) return;
-    emit({ kind: "frame", session: this.session, from: game.user.id, to: null, frame: JSON.parse(text) });
+    const frame = JSON.parse(text);
+    this.watching = watchedAfter(this.watching, frame);
+    emit({ kind: "frame", session: this.session, from: game.user.id, to: null, frame });
+  }
+
+  /** A frame the GM pushed to every player: taken when it concerns this socket's battles. */
+  receiveEveryone(message) {
+    if (message.kind !== "frame" || this.readyState !== 1 || message.from !== this.host) return;
+    if (concerns(message.frame, this.watching)) this.onmessage?.({ data: JSON.stringify(message.frame) });
   }
 
   close() {
@@ -100,71 +111,5 @@ export class RelaySocket {
     this.readyState = 3;
     sockets.delete(this.session);
     this.onclose?.({ code });
-  }
-}
-
-/** The active GM's side: one bridge connection per relayed player session. */
-class RelayHost {
-  constructor(isActiveGM) {
-    this.isActiveGM = isActiveGM;
-    this.sessions = new Map();
-  }
-
-  reply(session, to, fields) {
-    emit({ session, from: game.user.id, to, ...fields });
-  }
-
-  receive(message) {
-    const { kind, session, from } = message;
-    if (kind === "open") {
-      if (this.isActiveGM() && !this.sessions.has(session)) this.open(session, from);
-      return;
-    }
-    const relayed = this.sessions.get(session);
-    if (!relayed || relayed.user !== from) return;
-    if (kind === "close") {
-      this.sessions.delete(session);
-      relayed.ws.close(1000, "player left");
-    } else if (kind === "frame") {
-      const { send, reply } = forwardFrame(message.frame, setting(SETTINGS.PLAYER_TOKEN));
-      if (send && relayed.ws.readyState === 1) relayed.ws.send(JSON.stringify(send));
-      if (reply) this.reply(session, from, { kind: "frame", frame: reply });
-    }
-  }
-
-  /** Closes the connections of a user who left. */
-  dropUser(user) {
-    for (const [session, relayed] of this.sessions) {
-      if (relayed.user !== user) continue;
-      this.sessions.delete(session);
-      relayed.ws.close(1000, "player left");
-    }
-  }
-
-  open(session, user) {
-    const url = checkBridgeUrl(setting(SETTINGS.URL));
-    if (!url.ok || !setting(SETTINGS.PLAYER_TOKEN)) {
-      log.warn("cannot relay the battle to players: set the bridge address and the player token");
-      this.reply(session, user, { kind: "closed", code: RELAY_UNAVAILABLE });
-      return;
-    }
-    const ws = new WebSocket(url.url);
-    this.sessions.set(session, { ws, user });
-    ws.onopen = () => this.reply(session, user, { kind: "opened" });
-    ws.onmessage = (event) => {
-      let frame;
-      try {
-        frame = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      this.reply(session, user, { kind: "frame", frame });
-    };
-    ws.onclose = (event) => {
-      if (this.sessions.get(session)?.ws !== ws) return;
-      this.sessions.delete(session);
-      this.reply(session, user, { kind: "closed", code: event.code || 1006 });
-    };
-    log.debug("relaying the player view to", user, session);
   }
 }

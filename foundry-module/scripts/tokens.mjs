@@ -8,6 +8,7 @@ import { FLAGS, ID } from "./constants.mjs";
 import { changeCondition, conditionsOf, knowsStatus, setStatus, statusId } from "./conditions.mjs";
 import { restoreTarget, stepsTo } from "./logic/restore.mjs";
 import { log } from "./log.mjs";
+import { unset } from "./generation.mjs";
 
 /** Token documents for UUIDs, in that order; `missing` lists the UUIDs not found. */
 export function resolveTokens(uuids) {
@@ -203,18 +204,18 @@ export function markLinked(docs, unit) {
 /** The unset of the battle an earlier version wrote in a token's unit mark, when it has one. */
 export function withoutOldBattle(doc) {
   const mark = doc.getFlag(ID, FLAGS.UNIT);
-  return mark && "battle" in mark ? { [`flags.${ID}.${FLAGS.UNIT}.-=battle`]: null } : {};
+  return mark && "battle" in mark ? unset(`flags.${ID}.${FLAGS.UNIT}.battle`) : {};
 }
 
 /** Removes the unit mark (and an earlier version's head count) from token documents (an
  * Apply record stays for undo). */
 export function markUnlinked(docs) {
-  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.-=${FLAGS.UNIT}`]: null, ...withoutOldHeadCount(doc) }));
+  return updateEach(docs, (doc) => ({ _id: doc.id, ...unset(`flags.${ID}.${FLAGS.UNIT}`), ...withoutOldHeadCount(doc) }));
 }
 
 /** The unset of an earlier version's head count flag, when the token has one. */
 export function withoutOldHeadCount(doc) {
-  return doc.getFlag(ID, FLAGS.FIGHTERS) === undefined ? {} : { [`flags.${ID}.-=${FLAGS.FIGHTERS}`]: null };
+  return doc.getFlag(ID, FLAGS.FIGHTERS) === undefined ? {} : unset(`flags.${ID}.${FLAGS.FIGHTERS}`);
 }
 
 /** Takes an earlier version's head count flag off token documents (once the bridge has it). */

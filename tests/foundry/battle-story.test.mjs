@@ -95,11 +95,16 @@ test("5 friendly and 12 hostile tokens of two actors become two sides; the dead 
   assert.equal(byName.allies.length, 5);
 });
 
-test("the chart draws a line per side it knows", () => {
-  const svg = strengthChart([{ round: 0, allies: 30, enemies: 60 }, { round: 1, allies: 30, enemies: 56 }], "t");
-  assert.match(svg, /data-side="allies"/);
-  assert.match(svg, /data-side="enemies"/);
+test("the chart draws a row per side it knows, a bar a round, in tags chat HTML keeps", () => {
+  const chart = strengthChart([{ round: 0, allies: 30, enemies: 60 }, { round: 1, allies: 30, enemies: 56 }], "t");
+  assert.match(chart, /data-side="allies"/);
+  assert.match(chart, /data-side="enemies"/);
+  assert.match(chart, /<span class="bb-bar" data-round="1" style="height: 93.3%"><\/span><\/div><\/div>$/);
+  // CONST.ALLOWED_HTML_TAGS (v13, v14) has div and span, no svg
+  const tags = new Set([...chart.matchAll(/<([a-z][a-z0-9-]*)/g)].map((m) => m[1]));
+  assert.deepEqual([...tags].sort(), ["div", "span"]);
   const hidden = strengthChart([{ round: 0, allies: 30, enemies: null }], "t");
   assert.doesNotMatch(hidden, /data-side="enemies"/);
   assert.doesNotMatch(hidden, /NaN/);
+  assert.doesNotMatch(strengthChart([], "t"), /NaN|bb-line/);
 });

@@ -85,6 +85,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return launch_args(browser_type_launch_args)
 
 
+@pytest.fixture
+def generation() -> int:
+    """The Foundry generation the stand-in plays (standin/generations.js): 13 here; a test that
+    must hold on both parametrises it, `@pytest.mark.parametrize("generation", GENERATIONS)`
+    (support/foundry_steps.py)."""
+    return 13
+
+
 def standin_url(site: str, **params: Any) -> str:
     """The stand-in page's address with its query (user, gm, active, system, url, tokens...)."""
     clean = {k: v for k, v in params.items() if v is not None}
@@ -92,14 +100,16 @@ def standin_url(site: str, **params: Any) -> str:
 
 
 @pytest.fixture
-def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
+def open_foundry(site: str, bridge: Bridge, generation: int) -> Iterator[Callable[..., Any]]:
     """Opens the stand-in world in a page as a user, and the panel from the token controls.
 
     Keywords: user (gm1, gm2, player1), active (the active GM's id), system (e.g. wfrp4e),
     gm_token / player_token (None: not set), url (default: the bridge's), battle (preselected),
     panel (False: do not open it), any other stand-in query parameter (docs in
     standin/foundry-standin.js). The test fails on an error in a page: an uncaught exception, a
-    panel that failed to render, a call a real Foundry refuses (the stand-in's `stand-in:` lines).
+    panel that failed to render, a call a real Foundry refuses (the stand-in's `stand-in:` lines),
+    or a deprecation warning that Foundry of the page's generation would log (`stand-in
+    deprecation:`). Every page of a test plays the test's `generation`.
     """
     from playwright.sync_api import ConsoleMessage, Page, expect
 
@@ -107,6 +117,8 @@ def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error" and message.text.startswith("stand-in:"):
+            errors.append(message.text)
+        if message.type == "warning" and message.text.startswith("stand-in deprecation:"):
             errors.append(message.text)
 
     def open_page(
@@ -136,6 +148,7 @@ def open_foundry(site: str, bridge: Bridge) -> Iterator[Callable[..., Any]]:
                 playerToken=player_token,
                 battle=battle,
                 tokens=tokens,
+                generation=generation,
                 **extra,
             )
         )

@@ -14,6 +14,7 @@ import {
   planUndo,
 } from "../../foundry-module/scripts/logic/fates.mjs";
 import { restoreTarget } from "../../foundry-module/scripts/logic/restore.mjs";
+import { legacyUnset } from "../../foundry-module/scripts/logic/unset.mjs";
 
 const SCOPE = "background-battle";
 const TARGET = { battle: "ambush", unit: "u1" };
@@ -179,6 +180,21 @@ test("a record of an earlier version loses its hidden numbers, and undo still re
   assert.equal(legacyRecordUpdate({ ...applied, applied: trimmed }, SCOPE), null);
   const migrated = [{ ...applied, applied: trimmed }];
   assert.deepEqual(carryOut(migrated, planUndo(migrated, TARGET, OPTIONS)), [token]);
+});
+
+test("the unsets take the form of the Foundry generation (v13 `-=key`, v14 an operator)", () => {
+  assert.deepEqual(legacyUnset("flags.bb.applied"), { "flags.bb.-=applied": null });
+  const DELETE = Object.freeze({ operator: "ForcedDeletion" });
+  const unset = (path) => ({ [path]: DELETE });
+  const [token] = soldiers(1);
+  const before = { name: "Soldier 1", conditions: [] };
+  const record = { ...TARGET, fate: "killed", shared: null, before, after: [["dead", 1]], result: { killed: 1 } };
+  const applied = { ...token, name: "Soldier 1", dead: true, applied: record };
+  const [update] = planUndo([applied], TARGET, { ...OPTIONS, unset }).updates;
+  assert.deepEqual(update, { _id: "t1", [`flags.${SCOPE}.applied`]: DELETE });
+  assert.deepEqual(legacyRecordUpdate(applied, SCOPE, unset), { _id: "t1", [`flags.${SCOPE}.applied.result`]: DELETE });
+  // no key of either update is a v13 special key
+  assert.ok(![...Object.keys(update), ...Object.keys(legacyRecordUpdate(applied, SCOPE, unset))].some((k) => k.includes("-=")));
 });
 
 test("a group token with nobody fit shows dead or down", () => {

@@ -3,10 +3,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
+  EVERYONE,
   PLAYER_FRAMES,
+  backToPlayer,
+  concerns,
   forwardFrame,
+  onTheLine,
   relayMessage,
   sessionId,
+  watchedAfter,
 } from "../../foundry-module/scripts/logic/relay-protocol.mjs";
 
 test("a player's hello goes to the bridge with the player token, whatever it said", () => {
@@ -60,4 +65,27 @@ test("session ids carry the user and differ by time and chance", () => {
   assert.match(a, /^player1-/);
   assert.notEqual(a, sessionId("player1", 0.2, 1000));
   assert.notEqual(a, sessionId("player1", 0.1, 1001));
+});
+
+test("a player's request goes on the players' line with an id naming its session, and back", () => {
+  const { send, route } = onTheLine({ type: "log_page", id: "p1", battle: "ambush", since_version: 0 }, "s1~1");
+  assert.deepEqual(send, { type: "log_page", id: "s1~1", battle: "ambush", since_version: 0 });
+  assert.deepEqual(backToPlayer({ type: "log_page", id: "s1~1", entries: [] }, route), { type: "log_page", id: "p1", entries: [] });
+  // a request the player sent without an id is answered without one
+  const plain = onTheLine({ type: "subscribe", battle: "ambush" }, "s1~2");
+  assert.equal(plain.send.id, "s1~2");
+  assert.deepEqual(backToPlayer({ type: "state", id: "s1~2", battle: "ambush" }, plain.route), { type: "state", battle: "ambush" });
+});
+
+test("a player's socket keeps the pushes about the battles it watches", () => {
+  let watching = new Set();
+  watching = watchedAfter(watching, { type: "hello", token: "", battle: "ambush" });
+  watching = watchedAfter(watching, { type: "subscribe", battle: "siege" });
+  watching = watchedAfter(watching, { type: "unsubscribe", battle: "ambush" });
+  watching = watchedAfter(watching, { type: "ping" });
+  assert.deepEqual([...watching], ["siege"]);
+  assert.ok(concerns({ type: "event", battle: "siege" }, watching));
+  assert.ok(!concerns({ type: "event", battle: "ambush" }, watching));
+  assert.ok(concerns({ type: "battles", battles: [] }, watching));
+  assert.equal(EVERYONE, "*");
 });

@@ -46,7 +46,12 @@ test("every literal key the scripts ask for exists", () => {
 test("the manifest names both languages and an entry that exists", () => {
   const manifest = JSON.parse(readFileSync(new URL("module.json", ROOT), "utf8"));
   assert.equal(manifest.id, "background-battle");
-  assert.equal(manifest.compatibility.minimum, "13");
+  // Foundry 13 and 14 (WFRP4e 9.6 on v14 with warhammer-lib 3.x, on v13 with 2.10).
+  assert.deepEqual(manifest.compatibility, { minimum: "13", verified: "14", maximum: "14" });
+  // PackageManifestData.license: "A web url or relative file path where license details may be
+  // found"; the release zip carries the repository's LICENSE at the module's root.
+  assert.equal(manifest.license, "LICENSE");
+  assert.match(readFileSync(new URL("../LICENSE", ROOT), "utf8"), /^MIT License/);
   assert.deepEqual(manifest.languages.map((l) => l.lang).sort(), ["en", "ru"]);
   for (const path of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
     assert.ok(readFileSync(new URL(path, ROOT)), path);

@@ -34,6 +34,10 @@ def test_the_release_manifest_points_at_the_github_release(tmp_path: Path) -> No
     named += [language["path"] for language in manifest["languages"]]
     assert set(named) <= names
     assert "scripts/logic/fates.mjs" in names
+    # `license` is a path in the package (PackageManifestData.license), and the zip holds it
+    assert manifest["license"] == "LICENSE"
+    with zipfile.ZipFile(archive) as zipped:
+        assert zipped.read("LICENSE").decode().startswith("MIT License")
     assert not any(name.endswith(".py") for name in names)
 
 

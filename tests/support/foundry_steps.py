@@ -10,6 +10,10 @@ from playwright.sync_api import Locator, Page, expect
 
 Open = Callable[..., Locator]
 
+# The Foundry generations the stand-in plays (standin/generations.js); a test that must hold on
+# both parametrises the `generation` fixture with them.
+GENERATIONS = [13, 14]
+
 
 def record(page: Page, what: str) -> Any:
     return page.evaluate(f"structuredClone(StandIn.record.{what})")
@@ -84,7 +88,5 @@ def set_up_fight(page: Page, panel: Locator, battle: str = "ambush") -> tuple[Lo
 def remote_player(open_foundry: Open, page: Page, server: str, **options: Any) -> Locator:
     """A player's panel on another computer: no bridge address and no token of its own; it
     follows the battle through the active GM's Foundry (the relay), on the shared server."""
-    options = {"battle": "ambush", **options}
-    return open_foundry(
-        page, user="player1", gm_token=None, player_token=None, url="", server=server, **options
-    )
+    options = {"battle": "ambush", "user": "player1", **options}
+    return open_foundry(page, gm_token=None, player_token=None, url="", server=server, **options)

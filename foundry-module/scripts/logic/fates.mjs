@@ -25,6 +25,8 @@
  * condition the Apply changed (logic/restore.mjs).
  */
 
+import { legacyUnset } from "./unset.mjs";
+
 export const FATES = Object.freeze(["killed", "wounded", "fit"]);
 
 /** Checks a casualty result {killed, wounded, fit}; returns the cleaned result or throws. */
@@ -204,7 +206,7 @@ export function planApply(tokens, result, target, { flagScope, groupName }) {
  * to the name it had before and loses the record; each holder's actor gets a restore
  * {id, tokens, before, after} (logic/restore.mjs), once per actor.
  */
-export function planUndo(tokens, target, { flagScope }) {
+export function planUndo(tokens, target, { flagScope, unset = legacyUnset }) {
   const restores = [];
   const updates = [];
   const restored = [];
@@ -223,7 +225,7 @@ export function planUndo(tokens, target, { flagScope }) {
       after: legacy ? now : (record.after ?? null),
     });
     for (const token of mine) {
-      const update = { _id: token.id, [`flags.${flagScope}.-=applied`]: null };
+      const update = { _id: token.id, ...unset(`flags.${flagScope}.applied`) };
       const name = token.applied.before.name;
       if (name !== undefined && name !== token.name) update.name = name;
       updates.push(update);
@@ -238,16 +240,16 @@ export const HIDDEN_RECORD_KEYS = Object.freeze(["result", "counts"]);
 
 /**
  * The token update that takes the hidden numbers out of an Apply record written by an earlier
- * version (an unset, `-=key`, of each), or null when the record holds none.
+ * version (an unset of each: `unset`, logic/unset.mjs), or null when the record holds none.
  *
  * @example
  * legacyRecordUpdate({id: "t", applied: {unit: "u", result: {killed: 3}}}, "bb")
  * // {_id: "t", "flags.bb.applied.-=result": null}
  */
-export function legacyRecordUpdate(token, flagScope) {
+export function legacyRecordUpdate(token, flagScope, unset = legacyUnset) {
   const keys = HIDDEN_RECORD_KEYS.filter((key) => token.applied && key in token.applied);
   if (!keys.length) return null;
-  return Object.fromEntries([["_id", token.id], ...keys.map((key) => [`flags.${flagScope}.applied.-=${key}`, null])]);
+  return Object.assign({ _id: token.id }, ...keys.map((key) => unset(`flags.${flagScope}.applied.${key}`)));
 }
 
 /** A record written before condition lists were kept ({dead, unconscious, name}) speaks of

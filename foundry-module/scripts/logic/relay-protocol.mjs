@@ -5,16 +5,19 @@
  *
  * A player's panel has no address or token of its own: its bridge client talks to a
  * socket-like object (relay.mjs) whose frames travel as Foundry socket messages to the active
- * GM's browser, which keeps one bridge connection per relayed player, made with the player
- * token. The bridge itself then gives that connection the player view (hidden numbers as
- * null, no Foundry data); the GM view never leaves the GM's browser.
+ * GM's browser, which keeps ONE bridge connection for all relayed players (the players' line),
+ * made with the player token. The bridge itself then gives that connection the player view
+ * (hidden numbers as null, no Foundry data); the GM view never leaves the GM's browser. The
+ * player view is the same for every player, so what the bridge pushes (a battle's `event`, a
+ * new list of `battles`) crosses Foundry's socket once, to every player, whatever their
+ * number; an answer to one player's request (its `id` carries the session) goes to that player.
  *
  * A message: {kind, session, from, to, frame?, code?}
  * - player → GM: kind "open" (a new session), "frame" (a frame for the bridge), "close";
  *   `to` is null: whichever GM is active answers.
  * - GM → player: kind "opened", "frame" (a frame from the bridge), "closed" (with `code`);
- *   `to` is the player's user id; "hosting" (to everyone, `to` null): the active GM's browser
- *   has just started relaying.
+ *   `to` is the player's user id; a frame for every player has `to` EVERYONE ("*");
+ *   "hosting" (to everyone, `to` null): the active GM's browser has just started relaying.
  */
 
 /** The frames a relayed player may send: reading only (docs/protocol.md, "Client → bridge"). */
@@ -26,6 +29,9 @@ export const PLAYER_FRAMES = Object.freeze([
   "log_page",
   "ping",
 ]);
+
+/** `to` of a frame pushed to every relayed player at once. */
+export const EVERYONE = "*";
 
 /** Close code when the relay cannot serve (no player token set, bridge address unusable). */
 export const RELAY_UNAVAILABLE = 4100;
@@ -79,4 +85,40 @@ export function forwardFrame(frame, playerToken) {
 /** A new session id: the user, the time and a little randomness (`random` in [0, 1)). */
 export function sessionId(userId, random, now) {
   return `${userId}-${now.toString(36)}-${Math.floor(random * 36 ** 6).toString(36)}`;
+}
+
+/**
+ * A player's frame as it goes on the players' line: its `id` replaced by one naming the
+ * session (`tag`), so that the answer finds its way back. `route` keeps what to give back.
+ *
+ * @example
+ * onTheLine({type: "subscribe", battle: "ambush"}, "p1-x~3")
+ * // {send: {type: "subscribe", battle: "ambush", id: "p1-x~3"}, route: {}}
+ */
+export function onTheLine(frame, tag) {
+  const route = frame.id === undefined ? {} : { id: frame.id };
+  return { send: { ...frame, id: tag }, route };
+}
+
+/** An answer from the line back in the player's terms: the player's own id, or none. */
+export function backToPlayer(frame, route) {
+  const { id, ...rest } = frame;
+  return route.id === undefined ? rest : { ...rest, id: route.id };
+}
+
+/** The battles a relayed session watches after one of its frames (hello with a battle,
+ * subscribe, unsubscribe). */
+export function watchedAfter(watching, frame) {
+  const battle = typeof frame?.battle === "string" ? frame.battle : null;
+  if (!battle) return watching;
+  const next = new Set(watching);
+  if (frame.type === "unsubscribe") next.delete(battle);
+  else if (frame.type === "hello" || frame.type === "subscribe") next.add(battle);
+  return next;
+}
+
+/** Whether a frame pushed to every player is one this session's client takes: one about no
+ * battle (the list of battles), or about a battle it watches. */
+export function concerns(frame, watching) {
+  return typeof frame?.battle !== "string" || watching.has(frame.battle);
 }

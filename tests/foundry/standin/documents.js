@@ -1,6 +1,8 @@
-// Foundry VTT v13 documents the module touches: Actor (status effects), TokenDocument, Scene,
-// as the public API documents them (foundryvtt.com/api/v13). Written from the docs only.
+// Foundry VTT v13 and v14 documents the module touches: Actor (status effects), TokenDocument,
+// Scene, as the public API documents them (foundryvtt.com/api/v13, /api/v14). Written from the
+// docs only; what differs per generation is in generations.js.
 import { record, refuse } from "./record.js";
+import { isDeletion, isLegacyDeletion, statusConfig } from "./generations.js";
 
 export function isObject(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -8,14 +10,17 @@ export function isObject(v) {
 
 function mergeInto(target, source) {
   for (const [key, value] of Object.entries(source)) {
-    if (isObject(value) && isObject(target[key])) mergeInto(target[key], value);
+    if (isDeletion(value)) delete target[key];
+    else if (isLegacyDeletion(key)) delete target[key.slice(2)];
+    else if (isObject(value) && isObject(target[key])) mergeInto(target[key], value);
     else target[key] = structuredClone(value);
   }
 }
 
 /**
- * A document update on source data: dotted keys, "-=key" deletes, objects merge
- * (foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update, "Differential updates").
+ * A document update on source data: dotted keys, objects merge
+ * (foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update, "Differential updates");
+ * "-=key" deletes (deprecated in v14), and in v14 a ForcedDeletion value does (generations.js).
  */
 export function applyUpdate(target, update) {
   for (const [key, value] of Object.entries(update)) {
@@ -27,7 +32,8 @@ export function applyUpdate(target, update) {
       node = node[part];
     }
     const last = parts.at(-1);
-    if (last.startsWith("-=")) delete node[last.slice(2)];
+    if (isDeletion(value)) delete node[last];
+    else if (isLegacyDeletion(last)) delete node[last.slice(2)];
     else if (isObject(value) && isObject(node[last])) mergeInto(node[last], value);
     else node[last] = structuredClone(value);
   }
@@ -150,7 +156,7 @@ export class Actor {
    */
   async toggleStatusEffect(statusId, { active, overlay = false } = {}) {
     record.conditions.push({ actor: this.uuid, call: "toggleStatusEffect", id: statusId, active, overlay });
-    const config = CONFIG.statusEffects.find((s) => s.id === statusId);
+    const config = statusConfig(CONFIG.statusEffects, statusId);
     if (!config) refuse(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.filter((e) => e.statuses.has(statusId));
     const on = active ?? !existing.length;
@@ -250,8 +256,10 @@ export class Scene {
         refuse(`Token ${update._id}: name must be a non-empty string`);
       }
     }
-    record.updates.push({ type: embeddedName, updates: structuredClone(updates) });
-    Scene.toServer(this.id, structuredClone(updates));
+    // As they travel (JSON): a v14 operator in its wire form (generations.js).
+    const sent = JSON.parse(JSON.stringify(updates));
+    record.updates.push({ type: embeddedName, updates: sent });
+    Scene.toServer(this.id, structuredClone(sent));
     return this.fromServer(updates);
   }
 

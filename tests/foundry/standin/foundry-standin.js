@@ -1,13 +1,15 @@
-// A stand-in for the Foundry VTT v13 calls the module makes, so that the module's real files run
-// in Chromium without Foundry. Each behaviour names its source: Foundry's public API docs
-// (foundryvtt.com/api/v13) or the WFRP4e system's public code; Foundry's own code was not read.
+// A stand-in for the Foundry VTT v13 and v14 calls the module makes, so that the module's real
+// files run in Chromium without Foundry. Each behaviour names its source: Foundry's public API
+// docs (foundryvtt.com/api/v13, /api/v14) or the WFRP4e system's public code; Foundry's own code
+// was not read. What differs per generation (`?generation=14`) is in generations.js.
 // Where the real thing refuses, the stand-in refuses too (record.errors), so a test that passes
 // only because a fake forgives is not possible. docs/foundry.md keeps the table.
 //
 // Query parameters: user (id of this user), active (id of the active GM), system (game system
 // id, e.g. wfrp4e), url, gmToken, playerToken, battle, playersDirect, tokens (how many tokens on
 // the scene), lang, statuses (CONFIG.statusEffects ids when a system replaced the list),
-// defeated (CONFIG.specialStatusEffects.DEFEATED), server (the shared Foundry server's address).
+// defeated (CONFIG.specialStatusEffects.DEFEATED), server (the shared Foundry server's address),
+// generation (13, the default, or 14).
 import { record, refuse } from "./record.js";
 import { Actor, Collection, CORE_STATUS_IDS, Scene, TokenDocument } from "./documents.js";
 import { WFRP_STATUS_EFFECTS, WfrpActor } from "./wfrp4e.js";
@@ -15,8 +17,10 @@ import { ApplicationV2, instances } from "./application.js";
 import { ChatMessage, RollTable, TextEditor } from "./tables.js";
 import { makeSettings } from "./settings.js";
 import { makeSocket } from "./socket.js";
+import { ALLOWED_HTML_TAGS } from "./chat-html.js";
 import { ServerLink } from "./server.js";
 import { Hooks } from "./hooks.js";
+import { DATA, GLOBALS, RELEASE, statusEffectsConfig } from "./generations.js";
 
 const params = new URLSearchParams(window.location.search);
 const MODULE = "background-battle";
@@ -57,8 +61,11 @@ const systemId = params.get("system") ?? "generic";
 const wfrp = systemId === "wfrp4e";
 const statusIds = params.get("statuses")?.split(",") ?? CORE_STATUS_IDS;
 const CONFIG = {
-  // WFRP4e replaces the list with its conditions on ready (src/hooks/ready.js).
-  statusEffects: wfrp ? WFRP_STATUS_EFFECTS : statusIds.map((id) => ({ id, name: id, img: `icons/svg/${id}.svg` })),
+  // WFRP4e replaces the list with its conditions (an array) on ready (src/hooks/ready.js);
+  // core's is an array in v13, an object keyed by id in v14 (generations.js).
+  statusEffects: wfrp
+    ? WFRP_STATUS_EFFECTS
+    : statusEffectsConfig(statusIds.map((id) => ({ id, name: id, img: `icons/svg/${id}.svg` }))),
   // CONFIG.specialStatusEffects.DEFEATED: the status that marks a defeated combatant.
   specialStatusEffects: { DEFEATED: params.get("defeated") ?? "dead", INVISIBLE: "invisible", BLIND: "blind" },
 };
@@ -132,6 +139,7 @@ const game = {
     return phase === "loading" || phase === "init" ? undefined : users;
   },
   system: { id: systemId },
+  release: RELEASE,
   settings,
   i18n,
   tables: new Collection(),
@@ -152,7 +160,7 @@ const notify = (level) => (text) => {
 };
 
 const controlled = [];
-Object.assign(window, {
+Object.assign(window, GLOBALS, {
   Hooks,
   game,
   CONFIG,
@@ -160,9 +168,10 @@ Object.assign(window, {
   canvas: { scene, tokens: { controlled } },
   ChatMessage,
   RollTable,
-  CONST: { TABLE_RESULT_TYPES: { TEXT: "text", DOCUMENT: "document" } },
+  CONST: { TABLE_RESULT_TYPES: { TEXT: "text", DOCUMENT: "document" }, ALLOWED_HTML_TAGS },
   foundry: {
     applications: { api: { ApplicationV2 }, instances, ux: { TextEditor } },
+    data: DATA,
     utils: {
       /** foundry.utils.fromUuidSync: tokens, their actors and world RollTables here. */
       fromUuidSync(uuid) {

@@ -12,6 +12,7 @@ export const record = {
   enriched: [], // TextEditor.enrichHTML calls
   socket: { sent: [], received: [] }, // game.socket traffic of this client
   errors: [], // calls a real Foundry refuses, with the reason
+  deprecations: [], // deprecation warnings a real Foundry of this generation logs (generations.js)
 };
 
 /** Reports what a real Foundry would show as an error; the tests fail on any of these. */

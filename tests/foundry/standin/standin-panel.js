@@ -15,6 +15,7 @@
 // - TokenDocument#disposition (CONST.TOKEN_DISPOSITIONS: FRIENDLY 1, NEUTRAL 0, HOSTILE -1,
 //   SECRET -2) and #actorId (the base actor's id, the same for every token of one actor).
 import { record, refuse } from "./record.js";
+import { cleanChatHtml } from "./chat-html.js";
 import { Actor, TokenDocument, applyUpdate } from "./documents.js";
 import { WfrpActor } from "./wfrp4e.js";
 
@@ -57,7 +58,7 @@ class ChatMessage {
     if (!messages.has(this.id)) refuse(`ChatMessage ${this.id} does not exist`);
     if ("content" in changes && typeof changes.content !== "string") refuse("ChatMessage: content must be a string of HTML");
     record.chatUpdates.push({ id: this.id, changes: structuredClone(changes) });
-    applyUpdate(this, changes);
+    applyUpdate(this, "content" in changes ? { ...changes, content: cleanChatHtml(changes.content) } : changes);
     const stored = record.chat[Number(this.id.slice(1)) - 1];
     if (stored) stored.content = this.content;
     return this;

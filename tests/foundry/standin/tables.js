@@ -3,6 +3,7 @@
 // and ChatMessage.create (.../foundry.documents.ChatMessage.html), as the module uses them.
 import { Collection } from "./documents.js";
 import { record, refuse } from "./record.js";
+import { cleanChatHtml } from "./chat-html.js";
 
 const RESULT_TYPES = ["text", "document"]; // CONST.TABLE_RESULT_TYPES in v13
 
@@ -78,6 +79,7 @@ export class ChatMessage {
       stored.whisper.push(id);
     }
     if (typeof stored.content !== "string") refuse("ChatMessage: content must be a string of HTML");
+    stored.content = cleanChatHtml(stored.content);
     record.chat.push(stored);
     return { id: `m${record.chat.length}`, ...stored };
   }

@@ -1,0 +1,80 @@
+/**
+ * The browser that writes casualties onto tokens (logic/applier.mjs decides): each GM's
+ * browser says on the module's socket whether it is connected to the bridge with the GM token
+ * (`{kind: "gm-line", from, gm}`), when that changes and when another GM's browser asks
+ * (`{kind: "gm-line-ask"}`, on its `ready`). A GM who leaves (`userConnected`) is forgotten.
+ */
+import { ID } from "./constants.mjs";
+import { chooseApplier } from "./logic/applier.mjs";
+import { t } from "./i18n.mjs";
+
+const CHANNEL = `module.${ID}`;
+
+export class Applier {
+  constructor(app) {
+    this.app = app;
+    this.lines = new Map(); // GM user id → connected with the GM token (as that browser said)
+    this.said = null; // what this browser said last
+  }
+
+  /** Listens on the module's socket (once, on `ready`) and asks the other GMs' browsers. */
+  start() {
+    game.socket.on(CHANNEL, (data) => this.heard(data));
+    Hooks.on("userConnected", (user, connected) => {
+      if (!connected) this.lines.delete(user.id);
+      this.app.changed();
+    });
+    if (game.user.isGM) game.socket.emit(CHANNEL, { kind: "gm-line-ask", from: game.user.id });
+    this.announce();
+  }
+
+  heard(data) {
+    if (data?.kind === "gm-line" && typeof data.from === "string" && typeof data.gm === "boolean") {
+      this.lines.set(data.from, data.gm);
+      this.app.changed();
+    } else if (data?.kind === "gm-line-ask") {
+      this.said = null;
+      this.announce();
+    }
+  }
+
+  /** Whether this browser is connected to the bridge with the GM token. */
+  get hasGmLine() {
+    return Boolean(game.user?.isGM) && Boolean(this.app.client?.connected) && this.app.client.role === "gm";
+  }
+
+  /** Says what changed of this GM browser's bridge connection (after every status change). */
+  announce() {
+    if (!game.user?.isGM || !game.socket) return;
+    const gm = this.hasGmLine;
+    if (this.said === gm) return;
+    this.said = gm;
+    game.socket.emit(CHANNEL, { kind: "gm-line", from: game.user.id, gm });
+  }
+
+  /** The user whose browser applies casualties now, or null when no GM's browser can. */
+  get user() {
+    const gms = (game.users?.filter((user) => user.isGM && user.active) ?? []).map((user) => user.id);
+    const lines = new Map(this.lines);
+    if (game.user?.isGM) lines.set(game.user.id, this.hasGmLine);
+    const id = chooseApplier({ active: game.users?.activeGM?.id ?? null, gms, lines });
+    return id ? game.users.get(id) : null;
+  }
+
+  /** Whether this browser is the one that applies. */
+  get mine() {
+    return this.hasGmLine && this.user?.id === game.user.id;
+  }
+
+  /** For a GM's panel: who changes the tokens, in words (null when this browser does). */
+  line() {
+    // While this browser connects, its light says so; who applies is told once it is connected.
+    if (!this.app.client?.connected) return null;
+    const user = this.user;
+    if (user?.id === game.user.id && this.hasGmLine) return null;
+    if (!user) return t("Applier.None");
+    const active = game.users.activeGM;
+    if (active && active.id !== user.id) return t("Applier.StandsIn", { name: user.name, active: active.name });
+    return t("Applier.ActiveGM", { name: user.name });
+  }
+}
