@@ -1,0 +1,125 @@
+/**
+ * The leader's command as the table plays it: a side may name its leader (the selected token),
+ * and *Leader's command* then has that leader take the test.
+ * - WFRP4e: the actor's own Leadership test through the system (`actor.setupSkill`, its
+ *   dialog, modifiers and card; moo-man/WFRP4e-FoundryVTT src/documents/actor.js). Its SL and
+ *   outcome (`test.result`, src/system/rolls/test-wfrp4e.js) go to the bridge as the command.
+ *   The dialog is opened with `resolveClose` (WarhammerLibrary src/apps/roll-dialogV2.js
+ *   `close`): closing it resolves with nothing, and nothing is sent.
+ * - Otherwise, with a Leadership typed: a Foundry d100 against it (foundry-dice.mjs), and the
+ *   core makes the test (`leadership` + `roll`, the same SL rule); with the core's dice the
+ *   core rolls it.
+ * - An SL typed in wins over both (as before).
+ * Leaders are kept per battle in a client setting of this GM's browser (players are not told).
+ */
+import { ID } from "./constants.mjs";
+import { button, field } from "./panel-controls.mjs";
+import { esc, t } from "./i18n.mjs";
+import { leaderDie } from "./foundry-dice.mjs";
+import { selectedTokenDocuments } from "./tokens.mjs";
+import { leaderCommandFromTest } from "./logic/table-dice.mjs";
+
+const LEADERS = "leaders";
+
+export function registerLeaderSetting() {
+  game.settings.register(ID, LEADERS, { scope: "client", config: false, type: Object, default: {} });
+}
+
+function leaders(battle) {
+  return game.settings.get(ID, LEADERS)?.[battle] ?? {};
+}
+
+async function setLeader(battle, side, uuid) {
+  const all = structuredClone(game.settings.get(ID, LEADERS) ?? {});
+  const mine = { ...(all[battle] ?? {}) };
+  if (uuid) mine[side] = uuid;
+  else delete mine[side];
+  all[battle] = mine;
+  await game.settings.set(ID, LEADERS, all);
+}
+
+/** The named leader's token of a side (null when none, or when it is gone from the world). */
+function leaderToken(battle, side) {
+  const uuid = leaders(battle)[side];
+  return uuid ? (foundry.utils.fromUuidSync(uuid) ?? null) : null;
+}
+
+function wfrpTest(token) {
+  return game.system.id === "wfrp4e" && typeof token?.actor?.setupSkill === "function";
+}
+
+/** The leaders' line under the leader's command: who leads each side, and the controls. */
+export function leaderLine(ctx) {
+  const names = ["allies", "enemies"].map((side) => {
+    const token = leaderToken(ctx.battle, side);
+    const who = token ? esc(token.name) : `<em>${esc(t("Dice.NoLeader"))}</em>`;
+    const forget = token ? button("leaderForget", "Dice.Forget", { tip: "Dice.Tip.forget", data: { "data-side": side } }) : "";
+    return `<span class="bb-leader-of" data-side="${side}">${esc(t(`Dice.LeaderOf.${side}`))}: ${who}${forget}</span>`;
+  });
+  return (
+    `<div class="bb-row bb-leaders">${names.join(" ")}` +
+    button("leaderFromSelected", "Dice.FromSelected", { tip: "Dice.Tip.fromSelected", disabled: ctx.pending }) +
+    field("leaderTarget", "Dice.Leadership", { tip: "Dice.Tip.leadership", enter: "leader", attrs: { min: 1, max: 200 } }) +
+    "</div>"
+  );
+}
+
+/** Panel actions (wrapped by the panel: one at a time, errors as notices). */
+export const LEADER_ACTIONS = {
+  /** The one selected token leads the side chosen for the command. */
+  async leaderFromSelected(form) {
+    const docs = selectedTokenDocuments();
+    if (docs.length !== 1) throw new Error(t("Dice.SelectOneLeader"));
+    const side = form.querySelector("[name=leaderSide]")?.value;
+    await setLeader(this.app.battle, side, docs[0].uuid);
+    ui.notifications.info(t("Dice.LeaderNamed", { name: docs[0].name, side: t(`Side.${side}`) }));
+    this.render();
+  },
+  async leaderForget(form, target) {
+    await setLeader(this.app.battle, target.dataset.side, null);
+    this.render();
+  },
+};
+
+/** Runs the side's leader's Leadership test in WFRP4e; null when the dialog was closed. */
+async function systemTest(token, side, view) {
+  const hidden = (view?.hidden ?? []).includes(`${side}.strength`);
+  const context = { skipTargets: true, appendTitle: ` – ${t("Panel.LeaderCommand")}` };
+  if (hidden) context.fields = { rollMode: CONST.DICE_ROLL_MODES.PRIVATE };
+  const test = await token.actor.setupSkill(game.i18n.localize("NAME.Leadership"), context, { resolveClose: true });
+  if (!test) return null;
+  await test.roll();
+  return leaderCommandFromTest(side, test.result);
+}
+
+/**
+ * The leader's command by a test at the table, or false when the GM typed an SL (or there is
+ * neither a leader nor a Leadership): the panel then sends the typed SL as before. `read`:
+ * the panel's own readers ({readInt, clear}), so a number is read one way everywhere.
+ */
+export async function leaderTest(app, form, { readInt, clear }) {
+  if (form.querySelector("[name=leaderSl]")?.value?.trim()) return false;
+  const side = form.querySelector("[name=leaderSide]")?.value;
+  const view = app.state?.view;
+  const target = readInt(form, "leaderTarget", t("Dice.Leadership"));
+  const token = leaderToken(app.battle, side);
+  let order;
+  if (target === null && wfrpTest(token)) {
+    order = await systemTest(token, side, view);
+    if (!order) {
+      ui.notifications.info(t("Dice.Cancelled"));
+      return true;
+    }
+  } else if (target !== null) {
+    const roll = await leaderDie(view, side);
+    order = { type: "leader_command", side, leadership: target, ...(roll === null ? {} : { roll }) };
+  } else {
+    return false;
+  }
+  const ack = await app.command(order);
+  if (ack) {
+    clear(form, "leaderTarget");
+    if (order.success === false) ui.notifications.info(t("Dice.Failed", { side: t(`Side.${side}`) }));
+  }
+  return true;
+}
