@@ -7,8 +7,9 @@
  *
  * Sources: api v13 `foundry.dice.Roll` (`evaluate`, `total`, `toMessage(messageData, {rollMode})`),
  * `CONST.DICE_ROLL_MODES` (publicroll, gmroll); v14 renames the roll mode to a message mode
- * (`CONFIG.ChatMessage.modes`, `messageMode`; foundryvtt/foundryvtt#8856). Dice So Nice fires
- * `diceSoNiceRollComplete(messageId)` once a message's dice have landed.
+ * (api v14 `CONFIG.ChatMessage.modes`, "supported chat message visibility modes"; `toMessage`
+ * takes `messageMode`, "gm" for "gmroll": foundryvtt/foundryvtt#8856, foundryvtt/dnd5e#6958).
+ * Dice So Nice fires `diceSoNiceRollComplete(messageId)` once a message's dice have landed.
  */
 import { ID } from "./constants.mjs";
 import { t } from "./i18n.mjs";

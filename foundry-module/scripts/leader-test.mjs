@@ -84,8 +84,9 @@ export const LEADER_ACTIONS = {
 /** Runs the side's leader's Leadership test in WFRP4e; null when the dialog was closed. */
 async function systemTest(token, side, view) {
   const hidden = (view?.hidden ?? []).includes(`${side}.strength`);
-  const context = { skipTargets: true, appendTitle: ` – ${t("Panel.LeaderCommand")}` };
-  if (hidden) context.fields = { rollMode: CONST.DICE_ROLL_MODES.PRIVATE };
+  const context = { skipTargets: true, appendTitle: ` – ${t("Step.Leader", { side: t(`Side.${side}`) })}` };
+  // a hidden side's test for the GMs (the dialog's roll mode field, which the GM may still change)
+  if (hidden) context.fields = { rollMode: CONST.DICE_ROLL_MODES?.PRIVATE ?? "gmroll" };
   const test = await token.actor.setupSkill(game.i18n.localize("NAME.Leadership"), context, { resolveClose: true });
   if (!test) return null;
   await test.roll();

@@ -7,6 +7,7 @@ standin/dice.js, standin/wfrp4e-tests.js), the real bridge, Chromium."""
 from __future__ import annotations
 
 import html
+import os
 from typing import Any
 
 import pytest
@@ -38,6 +39,14 @@ def next_dice(page: Page, *values: int) -> None:
     )
 
 
+def fighting(page: Page, open_foundry: Open, **options: Any) -> Locator:
+    """The GM's panel, connected, with the dwarves and the orcs fighting (the orcs hidden)."""
+    panel = open_foundry(page, **options)
+    connected(panel)
+    set_up_fight(page, panel)
+    return panel
+
+
 def last_entry(gm: Any) -> dict[str, Any]:
     """The last step the bridge stored, as a GM client of the bridge reads it."""
     return gm.state("ambush")["view"]["log"][-1]
@@ -46,9 +55,7 @@ def last_entry(gm: Any) -> dict[str, Any]:
 def test_roll_the_round_posts_two_rolls_the_bridge_gets_those_values(
     page: Page, open_foundry: Open, bridge: Any, gm: Any
 ) -> None:
-    panel = open_foundry(page, dsn="1")
-    connected(panel)
-    set_up_fight(page, panel)  # the enemies' strength is hidden from players (the default)
+    panel = fighting(page, open_foundry, dsn="1")  # with Dice So Nice
     panel.locator("[data-action=roundAuto]").dblclick()  # a double click rolls once
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
 
@@ -84,9 +91,7 @@ def test_roll_the_round_posts_two_rolls_the_bridge_gets_those_values(
 def test_a_roll_message_not_posted_sends_nothing(
     page: Page, open_foundry: Open, bridge: Any, gm: Any
 ) -> None:
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = fighting(page, open_foundry)
     before = gm.state("ambush")["view"]["version"]
     # a module's preCreateChatMessage hook refuses roll messages (Foundry then makes none)
     page.evaluate("() => { Hooks.on('preCreateChatMessage', (message, data) => !data.rolls); }")
@@ -102,9 +107,7 @@ def test_a_roll_message_not_posted_sends_nothing(
 def test_the_cores_roller_when_the_world_says_so(
     page: Page, open_foundry: Open, bridge: Any, gm: Any
 ) -> None:
-    panel = open_foundry(page, dice="core")
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = fighting(page, open_foundry, dice="core")
     panel.locator("[data-action=roundAuto]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
     assert last_entry(gm)["command"] == {"type": "resolve_round", "mode": "auto"}
@@ -114,9 +117,7 @@ def test_the_cores_roller_when_the_world_says_so(
 def test_influence_by_foundry_dice_reads_the_cores_row_for_that_total(
     page: Page, open_foundry: Open, bridge: Any, gm: Any
 ) -> None:
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = fighting(page, open_foundry)
     panel.locator("[data-action=importTable]").click()  # the core's table as a Foundry RollTable
     expect(page.locator("#notifications .info")).to_have_count(1)
     next_dice(page, 43)
@@ -183,7 +184,12 @@ def test_a_named_leaders_wfrp4e_leadership_test_is_the_command(
     dialog.locator("[data-action=roll]").click()
     expect(panel.locator(".bb-side.bb-allies .bb-bonus")).to_contain_text("13")
     entry = last_entry(gm)
-    assert entry["command"] == {"type": "leader_command", "side": "allies", "sl": 5, "success": True}
+    assert entry["command"] == {
+        "type": "leader_command",
+        "side": "allies",
+        "sl": 5,
+        "success": True,
+    }
     assert entry["events"][0]["bonus"] == 13
     test = record(page, "tests")[-1]
     assert (test["target"], test["roll"], test["SL"], test["outcome"]) == (65, 12, "+5", "success")
@@ -232,9 +238,7 @@ def test_a_named_leaders_wfrp4e_leadership_test_is_the_command(
 def test_outside_wfrp4e_a_foundry_d100_against_the_leadership_typed(
     page: Page, open_foundry: Open, bridge: Any, gm: Any
 ) -> None:
-    panel = open_foundry(page)
-    connected(panel)
-    set_up_fight(page, panel)
+    panel = fighting(page, open_foundry)
     next_dice(page, 12)
     panel.locator("[name=leaderSide]").select_option("allies")
     panel.locator("[name=leaderTarget]").fill("65")
@@ -252,3 +256,47 @@ def test_outside_wfrp4e_a_foundry_d100_against_the_leadership_typed(
     [message] = roll_messages(page)
     assert message["total"] == 12 and message["whisper"] == []
     expect(panel.locator("[name=leaderTarget]")).to_have_value("")
+
+
+def test_each_user_sees_the_rolls_and_cards_the_player_view_allows(
+    page: Page, open_foundry: Open, bridge: Any, gm: Any
+) -> None:
+    """The chat log of the GM and of a player after a round by Foundry's dice, a leader's
+    Leadership test and an Influence roll (WFRP4e). With BB_SCREENSHOT=<path> it is also saved
+    as a picture (docs/foundry-dice.png: `BB_SCREENSHOT=docs/foundry-dice.png pytest -k sees`)."""
+    page.set_viewport_size({"width": 1100, "height": 1400})
+    panel = open_foundry(page, system="wfrp4e")
+    connected(panel)
+    wfrp_fight(page, panel)
+    next_dice(page, 34, 71)
+    panel.locator("[data-action=roundAuto]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
+    next_dice(page, 12)
+    panel.locator("[name=leaderSide]").select_option("allies")
+    panel.locator("[data-action=leader]").click()
+    page.locator("dialog.wfrp-roll-dialog [data-action=roll]").click()
+    expect(panel.locator(".bb-result")).to_have_attribute("data-step", "leader_commanded")
+    next_dice(page, 43)
+    panel.locator("[name=influenceSide]").select_option("allies")
+    panel.locator("[data-action=influence]").click()
+    expect(panel.locator(".bb-result")).to_have_attribute("data-step", "influence_rolled")
+    version = gm.state("ambush")["view"]["version"]
+    page.wait_for_function(
+        "v => game.messages.contents"
+        ".some(m => m.getFlag('background-battle', 'about')?.version === v)",
+        arg=version,
+    )
+    page.click("button[data-tool='background-battle']")  # the panel closed: the log in view
+    log = page.evaluate("StandIn.chatLog(['gm1', 'player1']) && true")
+    assert log
+    gm_column = page.locator("#chat-log [data-user=gm1]")
+    player_column = page.locator("#chat-log [data-user=player1]")
+    # the GM sees the three d100 (34, 71, 43), the player the allies' and the Influence one
+    expect(gm_column.locator(".dice-total")).to_have_text(["34", "71", "43"])
+    expect(player_column.locator(".dice-total")).to_have_text(["34", "43"])
+    expect(player_column).to_contain_text("Enemies: d100 ? against ?")
+    expect(player_column.locator(".wfrp4e.chat-card")).to_contain_text("SL +5")
+    expect(player_column).not_to_contain_text("71")
+    path = os.environ.get("BB_SCREENSHOT")
+    if path:
+        page.locator("#chat-log").screenshot(path=path)
