@@ -1,6 +1,6 @@
 /**
  * The leader's command as the table plays it: a side may name its leader (the selected token),
- * and *Leader's command* then has that leader take the test.
+ * or dropped on that side's leader line), and *Leader's command* then has that leader take the test.
  * - WFRP4e: the actor's own Leadership test through the system (`actor.setupSkill`, its
  *   dialog, modifiers and card; moo-man/WFRP4e-FoundryVTT src/documents/actor.js). Its SL and
  *   outcome (`test.result`, src/system/rolls/test-wfrp4e.js) go to the bridge as the command.
@@ -17,6 +17,7 @@ import { button, field } from "./panel-controls.mjs";
 import { esc, t } from "./i18n.mjs";
 import { leaderDie } from "./foundry-dice.mjs";
 import { selectedTokenDocuments } from "./tokens.mjs";
+import { tokensDropped } from "./scene-sides.mjs";
 import { leaderCommandFromTest } from "./logic/table-dice.mjs";
 
 const LEADERS = "leaders";
@@ -54,7 +55,7 @@ export function leaderLine(ctx) {
     const token = leaderToken(ctx.battle, side);
     const who = token ? esc(token.name) : `<em>${esc(t("Dice.NoLeader"))}</em>`;
     const forget = token ? button("leaderForget", "Dice.Forget", { tip: "Dice.Tip.forget", data: { "data-side": side } }) : "";
-    return `<span class="bb-leader-of" data-side="${side}">${esc(t(`Dice.LeaderOf.${side}`))}: ${who}${forget}</span>`;
+    return `<span class="bb-leader-of" data-side="${side}" data-drop="leader">${esc(t(`Dice.LeaderOf.${side}`))}: ${who}${forget}</span>`;
   });
   return (
     `<div class="bb-row bb-leaders">${names.join(" ")}` +
@@ -64,22 +65,43 @@ export function leaderLine(ctx) {
   );
 }
 
+async function nameLeader(panel, side, doc) {
+  await setLeader(panel.app.battle, side, doc.uuid);
+  ui.notifications.info(t("Dice.LeaderNamed", { name: doc.name, side: t(`Side.${side}`) }));
+  panel.render();
+}
+
 /** Panel actions (wrapped by the panel: one at a time, errors as notices). */
 export const LEADER_ACTIONS = {
   /** The one selected token leads the side chosen for the command. */
   async leaderFromSelected(form) {
     const docs = selectedTokenDocuments();
     if (docs.length !== 1) throw new Error(t("Dice.SelectOneLeader"));
-    const side = form.querySelector("[name=leaderSide]")?.value;
-    await setLeader(this.app.battle, side, docs[0].uuid);
-    ui.notifications.info(t("Dice.LeaderNamed", { name: docs[0].name, side: t(`Side.${side}`) }));
-    this.render();
+    await nameLeader(this, form.querySelector("[name=leaderSide]")?.value, docs[0]);
   },
   async leaderForget(form, target) {
     await setLeader(this.app.battle, target.dataset.side, null);
     this.render();
   },
 };
+
+/** A token (or an actor with one token on the scene) dropped on a side's leader line leads it. */
+export function wireLeaderDrops(panel) {
+  const line = (event) => event.target.closest?.("[data-drop=leader]");
+  panel.element.addEventListener("dragover", (event) => {
+    if (line(event)) event.preventDefault();
+  });
+  panel.element.addEventListener("drop", (event) => {
+    const target = line(event);
+    if (!target || !game.user.isGM) return;
+    event.preventDefault();
+    const docs = tokensDropped(event); // the drop's data is readable during the event only
+    panel.app.once(async () => {
+      if (docs.length === 1) await nameLeader(panel, target.dataset.side, docs[0]);
+      else ui.notifications.warn(t("Dice.DropOneLeader"));
+    });
+  });
+}
 
 /** Runs the side's leader's Leadership test in WFRP4e; null when the dialog was closed. */
 async function systemTest(token, side, view) {

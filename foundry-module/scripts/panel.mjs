@@ -18,7 +18,7 @@ import { markLinked, markUnlinked, selectedTokenDocuments } from "./tokens.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
 import { headCounts } from "./logic/head-counts.mjs";
 import { influenceDie, roundDice } from "./foundry-dice.mjs";
-import { LEADER_ACTIONS, leaderTest } from "./leader-test.mjs";
+import { LEADER_ACTIONS, leaderTest, wireLeaderDrops } from "./leader-test.mjs";
 
 const { ApplicationV2 } = foundry.applications.api;
 
@@ -166,6 +166,7 @@ export class BattlePanel extends ApplicationV2 {
     if (this.#wired) return;
     this.#wired = true;
     wireKeys(root);
+    wireLeaderDrops(this);
     root.addEventListener("change", (event) => this.#onChange(event));
     root.addEventListener("toggle", (event) => this.#onToggle(event), true);
     // A unit under a dragged token or actor is marked; dropping links the tokens to it.

@@ -161,11 +161,22 @@ def wfrp_fight(page: Page, panel: Locator) -> None:
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
     page.evaluate("StandIn.setSkill('tok1', 'Leadership', 65)")
     page.evaluate("StandIn.setSkill('tok4', 'Leadership', 65)")
-    for token, side, name in (("tok1", "allies", "Soldier 1"), ("tok4", "enemies", "Soldier 4")):
-        page.evaluate("id => StandIn.select([id])", token)
-        panel.locator("[name=leaderSide]").select_option(side)
-        panel.locator("[data-action=leaderFromSelected]").click()
-        expect(panel.locator(f".bb-leader-of[data-side={side}]")).to_contain_text(name)
+    # the allies' leader: the selected token; the enemies': a token dropped on their line
+    page.evaluate("StandIn.select(['tok1'])")
+    panel.locator("[name=leaderSide]").select_option("allies")
+    panel.locator("[data-action=leaderFromSelected]").click()
+    expect(panel.locator(".bb-leader-of[data-side=allies]")).to_contain_text("Soldier 1")
+    page.evaluate(
+        """() => {
+             const line = document.querySelector('.bb-leader-of[data-side=enemies]');
+             const data = new DataTransfer();
+             const token = {type: 'Token', uuid: 'Scene.scene1.Token.tok4'};
+             data.setData('text/plain', JSON.stringify(token));
+             const drop = {dataTransfer: data, bubbles: true, cancelable: true};
+             line.dispatchEvent(new DragEvent('drop', drop));
+           }"""
+    )
+    expect(panel.locator(".bb-leader-of[data-side=enemies]")).to_contain_text("Soldier 4")
 
 
 def test_a_named_leaders_wfrp4e_leadership_test_is_the_command(
