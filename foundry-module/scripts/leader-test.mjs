@@ -18,7 +18,8 @@ import { esc, t } from "./i18n.mjs";
 import { leaderDie } from "./foundry-dice.mjs";
 import { selectedTokenDocuments } from "./tokens.mjs";
 import { tokensDropped } from "./scene-sides.mjs";
-import { leaderCommandFromTest } from "./logic/table-dice.mjs";
+import { whisperCards } from "./chat.mjs";
+import { leaderCommandFromTest, sideRollShown } from "./logic/table-dice.mjs";
 
 const LEADERS = "leaders";
 
@@ -96,19 +97,20 @@ export function wireLeaderDrops(panel) {
     if (!target || !game.user.isGM) return;
     event.preventDefault();
     const docs = tokensDropped(event); // the drop's data is readable during the event only
-    panel.app.once(async () => {
-      if (docs.length === 1) await nameLeader(panel, target.dataset.side, docs[0]);
-      else ui.notifications.warn(t("Dice.DropOneLeader"));
-    });
+    panel.app
+      .once(async () => {
+        if (docs.length === 1) await nameLeader(panel, target.dataset.side, docs[0]);
+        else ui.notifications.warn(t("Dice.DropOneLeader"));
+      })
+      .catch((error) => ui.notifications.warn(error.message));
   });
 }
 
 /** Runs the side's leader's Leadership test in WFRP4e; null when the dialog was closed. */
 async function systemTest(token, side, view) {
-  const hidden = (view?.hidden ?? []).includes(`${side}.strength`);
   const context = { skipTargets: true, appendTitle: ` – ${t("Step.Leader", { side: t(`Side.${side}`) })}` };
   // a hidden side's test for the GMs (the dialog's roll mode field, which the GM may still change)
-  if (hidden) context.fields = { rollMode: CONST.DICE_ROLL_MODES?.PRIVATE ?? "gmroll" };
+  if (!sideRollShown(view, side, { whisper: whisperCards() })) context.fields = { rollMode: CONST.DICE_ROLL_MODES?.PRIVATE ?? "gmroll" };
   const test = await token.actor.setupSkill(game.i18n.localize("NAME.Leadership"), context, { resolveClose: true });
   if (!test) return null;
   await test.roll();
@@ -117,8 +119,8 @@ async function systemTest(token, side, view) {
 
 /**
  * The leader's command by a test at the table, or false when the GM typed an SL (or there is
- * neither a leader nor a Leadership): the panel then sends the typed SL as before. `read`:
- * the panel's own readers ({readInt, clear}), so a number is read one way everywhere.
+ * neither a leader nor a Leadership): the panel then sends the typed SL as before. `readInt`
+ * and `clear` are the panel's own, so that a number is read one way everywhere.
  */
 export async function leaderTest(app, form, { readInt, clear }) {
   if (form.querySelector("[name=leaderSl]")?.value?.trim()) return false;
