@@ -10,6 +10,8 @@ import { registerPanelSettings } from "./panel-settings.mjs";
 import { registerCardMarks } from "./card-marks.mjs";
 import { log } from "./log.mjs";
 import { startRelay } from "./relay.mjs";
+import { registerDiceSetting } from "./foundry-dice.mjs";
+import { registerLeaderSetting } from "./leader-test.mjs";
 
 const app = new BattleApp();
 
@@ -27,6 +29,8 @@ Hooks.once("init", () => {
   });
   registerPanelSettings();
   registerCardMarks();
+  registerDiceSetting();
+  registerLeaderSetting();
 });
 
 Hooks.once("setup", () => readDebugSetting());

@@ -4,6 +4,7 @@
  */
 import { button, field, section, sideSelect } from "./panel-controls.mjs";
 import { esc, t } from "./i18n.mjs";
+import { leaderLine } from "./leader-test.mjs";
 
 /** Roll the round, or type both d100 rolls: the controls of compact mode too. */
 export function roundControls(view, ctx) {
@@ -25,7 +26,8 @@ function leader(ctx) {
     field("leaderSl", "Panel.SL", { tip: "Tip.leaderSl", enter: "leader" }) +
     field("leaderSuccess", "Panel.Success", { kind: "checkbox", tip: "Tip.leaderSuccess", attrs: { checked: true }, labelFirst: false }) +
     button("leader", "Panel.LeaderCommand", { disabled: ctx.pending }) +
-    "</div>"
+    "</div>" +
+    leaderLine(ctx)
   );
 }
 

@@ -16,6 +16,8 @@ import { setSetting, setting } from "./settings.mjs";
 import { markLinked, markUnlinked, selectedTokenDocuments } from "./tokens.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
 import { headCounts } from "./logic/head-counts.mjs";
+import { influenceDie, roundDice } from "./foundry-dice.mjs";
+import { LEADER_ACTIONS, leaderTest, wireLeaderDrops } from "./leader-test.mjs";
 
 const { ApplicationV2 } = foundry.applications.api;
 
@@ -102,6 +104,7 @@ export class BattlePanel extends ApplicationV2 {
       undoApply: act(BattlePanel.#undoApply),
       influence: act(BattlePanel.#influence),
       importTable: act(BattlePanel.#importTable),
+      ...Object.fromEntries(Object.entries(LEADER_ACTIONS).map(([name, handler]) => [name, act(handler)])),
     },
   };
 
@@ -162,6 +165,7 @@ export class BattlePanel extends ApplicationV2 {
     if (this.#wired) return;
     this.#wired = true;
     wireKeys(root);
+    wireLeaderDrops(this);
     root.addEventListener("change", (event) => this.#onChange(event));
     root.addEventListener("toggle", (event) => this.#onToggle(event), true);
     // A unit under a dragged token or actor is marked; dropping links the tokens to it.
@@ -322,8 +326,10 @@ export class BattlePanel extends ApplicationV2 {
     }
   }
 
+  /** Foundry's dice (posted in chat) as the round's rolls, or the core rolls (the setting). */
   static async #roundAuto() {
-    await this.app.command({ type: "resolve_round", mode: "auto" });
+    const rolls = await roundDice(this.app.state?.view);
+    await this.app.command(rolls ? { type: "resolve_round", mode: "rolls", rolls } : { type: "resolve_round", mode: "auto" });
   }
 
   /** Moves fighters of a unit into the PCs' fight (the core takes them and their strength out). */
@@ -349,6 +355,7 @@ export class BattlePanel extends ApplicationV2 {
   }
 
   static async #leader(form) {
+    if (await leaderTest(this.app, form, { readInt, clear })) return;
     const ack = await this.app.command({
       type: "leader_command",
       side: readText(form, "leaderSide"),
@@ -443,10 +450,10 @@ export class BattlePanel extends ApplicationV2 {
     }
   }
 
-  /** Influence: the core rolls; the active GM's browser posts the card (step-cards.mjs). */
+  /** Influence: a d100 typed, Foundry's or the core's; the active GM's browser posts the card (step-cards.mjs). */
   static async #influence(form) {
     const order = { type: "roll_influence", side: readText(form, "influenceSide") };
-    const roll = readInt(form, "influenceRoll", t("Panel.Roll"));
+    const roll = readInt(form, "influenceRoll", t("Panel.Roll")) ?? (await influenceDie(order.side));
     if (roll !== null) order.roll = roll;
     const ack = await this.app.command(order);
     if (ack) clear(form, "influenceRoll");

@@ -85,6 +85,7 @@ const stored = new Map([
   [`${MODULE}.playerToken`, params.get("playerToken")],
   [`${MODULE}.battle`, params.get("battle")],
   [`${MODULE}.playersDirect`, params.has("playersDirect") ? params.get("playersDirect") === "1" : null],
+  [`${MODULE}.dice`, params.get("dice")], // the world's dice (dice.js), when the query names them
 ]);
 const server = new ServerLink(params.get("server"), userId);
 // Document updates travel through the world's server to every other client (api v13
