@@ -7,7 +7,8 @@ import { ID, SETTINGS } from "./constants.mjs";
 import { isActiveGM } from "./app.mjs";
 import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
-import { errorText, t } from "./i18n.mjs";
+import { counted, errorText, t } from "./i18n.mjs";
+import { readChecked, readNumber, readText } from "./panel-input.mjs";
 import { lastStep } from "./logic/battle-story.mjs";
 import { panelHtml } from "./panel-view.mjs";
 import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
@@ -20,23 +21,6 @@ import { headCounts } from "./logic/head-counts.mjs";
 
 const { ApplicationV2 } = foundry.applications.api;
 
-/** Reads a whole number from an input; null when empty; throws a clear message when bad. */
-function readInt(form, name, label) {
-  const raw = form.querySelector(`[name="${name}"]`)?.value?.trim() ?? "";
-  if (raw === "") return null;
-  const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Error(t("Errors.not_integer", { field: label }));
-  return value;
-}
-
-function readText(form, name) {
-  return form.querySelector(`[name="${name}"]`)?.value?.trim() ?? "";
-}
-
-function readChecked(form, name) {
-  return Boolean(form.querySelector(`[name="${name}"]`)?.checked);
-}
-
 /** Empties fields after their command was taken (and forgets that they were typed in). */
 function clear(form, ...names) {
   for (const name of names) {
@@ -48,16 +32,23 @@ function clear(form, ...names) {
   }
 }
 
+/** Where the GM's hands go after a round: the allies' d100 for the next one (after the end: Apply). */
+const AFTER_ROUND = ['[name="rollAllies"]', '[data-action="applyAll"]'];
+
 /**
  * Wraps an action: one at a time (the second click of a double click, or any click while an
  * action is on its way, does nothing), and a bad entry becomes a notification naming the field.
+ * A handler may return the controls (selectors, the first one found wins) the focus moves to
+ * once the panel shows the result.
  */
 function act(handler) {
   return function (event, target) {
     if (event?.detail > 1) return null;
     return this.app.once(async () => {
+      this.acted = { action: target?.dataset?.action ?? null, unit: target?.dataset?.unit ?? "" };
       try {
-        await handler.call(this, this.element, target, event);
+        const next = await handler.call(this, this.element, target, event);
+        if (Array.isArray(next)) this.focusNext = next;
       } catch (error) {
         ui.notifications.warn(error.code ? errorText(error) : error.message);
       }
@@ -65,9 +56,9 @@ function act(handler) {
   };
 }
 
-function command(type) {
-  return act(function () {
-    return this.app.command({ type });
+function command(type, next) {
+  return act(async function () {
+    return (await this.app.command({ type })) && next;
   });
 }
 
@@ -88,11 +79,12 @@ export class BattlePanel extends ApplicationV2 {
       sceneSides: BattlePanel.#sceneSides,
       sceneConfirm: act(BattlePanel.#sceneConfirm),
       sceneCancel: BattlePanel.#sceneCancel,
-      start: command("start"),
+      start: command("start", ['[name="rollAllies"]']),
       roundAuto: act(BattlePanel.#roundAuto),
       detach: act(BattlePanel.#detach),
       setStrength: act(BattlePanel.#setStrength),
       roundRolls: act(BattlePanel.#roundRolls),
+      roundLost: act(BattlePanel.#roundLost),
       leader: act(BattlePanel.#leader),
       pcsWon: act(BattlePanel.#pcsWon),
       endBattle: act(BattlePanel.#endBattle),
@@ -116,9 +108,15 @@ export class BattlePanel extends ApplicationV2 {
     super({ ...options, position: { ...BattlePanel.DEFAULT_OPTIONS.position, ...position, ...options.position } });
     this.app = app;
     this.sceneSides = null;
-    this.stopListening = app.onChange(() => {
+    /** The control of the GM's last action ({action, unit}) and where the focus goes next. */
+    this.acted = null;
+    this.focusNext = null;
+    const rerender = () => {
       if (this.rendered) this.render();
-    });
+    };
+    this.stopListening = app.onChange(rerender);
+    // A player waiting for a GM: the panel says whether one is online (hookEvents.userConnected).
+    this.userHook = Hooks.on("userConnected", rerender);
   }
 
   async _prepareContext() {
@@ -126,6 +124,8 @@ export class BattlePanel extends ApplicationV2 {
     const state = app.state;
     return {
       status: app.missingToken ? { state: "idle", reason: "no_token" } : app.status,
+      // A player through the relay waits for a GM's Foundry: none online, or the one answering.
+      relayedThrough: app.relayed ? { gm: game.users.activeGM?.name ?? null } : null,
       // Controls for a GM connected with the GM token; a GM on the player token reads only.
       isGM: Boolean(game.user.isGM) && app.client?.role !== "player",
       gmAsPlayer: Boolean(game.user.isGM) && app.client?.role === "player",
@@ -160,6 +160,8 @@ export class BattlePanel extends ApplicationV2 {
   _onRender(context, options) {
     super._onRender?.(context, options);
     const root = this.element;
+    this.#showResult(root);
+    this.#moveFocus(root);
     if (this.#wired) return;
     this.#wired = true;
     wireKeys(root);
@@ -181,6 +183,46 @@ export class BattlePanel extends ApplicationV2 {
   }
 
   #wired = false;
+
+  /** The version of the GM's own result last brought into view. */
+  #revealed = null;
+
+  /**
+   * The result of the GM's own last action where the GM clicked: a control down in a section
+   * gets the result under its row too; the result is brought into view once (inside the panel,
+   * which scrolls), so it never lands scrolled away.
+   */
+  #showResult(root) {
+    const own = root.querySelector(".bb-result[data-own]");
+    if (!own) return;
+    let shown = own;
+    const acted = this.acted?.action
+      ? [...root.querySelectorAll(`[data-action="${this.acted.action}"]`)].find(
+          (el) => (el.dataset.unit ?? "") === this.acted.unit,
+        )
+      : null;
+    const row = acted?.closest(".bb-section, .bb-undo") ? acted.closest(".bb-row, .bb-unit-buttons") : null;
+    if (row) {
+      shown = own.cloneNode(true);
+      shown.classList.add("bb-result-here");
+      shown.removeAttribute("role"); // one live region says it, the one on top
+      shown.removeAttribute("aria-live");
+      row.after(shown);
+    }
+    if (this.#revealed === own.dataset.version) return;
+    this.#revealed = own.dataset.version;
+    shown.scrollIntoView({ block: "nearest" });
+  }
+
+  /** After an action, the focus goes to the next sensible control (act's handlers name it). */
+  #moveFocus(root) {
+    if (!this.focusNext || this.app.pending) return;
+    const next = this.focusNext.map((selector) => root.querySelector(selector)).find((el) => el && !el.disabled);
+    this.focusNext = null;
+    if (!next) return;
+    next.focus({ preventScroll: true });
+    next.scrollIntoView({ block: "nearest" });
+  }
 
   /** Remembers where the GM put the window and how big (client setting). */
   _onPosition(position) {
@@ -229,6 +271,7 @@ export class BattlePanel extends ApplicationV2 {
   _onClose(options) {
     super._onClose?.(options);
     this.stopListening();
+    Hooks.off("userConnected", this.userHook);
   }
 
   static #reconnect() {
@@ -254,15 +297,12 @@ export class BattlePanel extends ApplicationV2 {
     const docs = selectedTokenDocuments();
     const name = readText(form, "unitName");
     const side = readText(form, "unitSide");
-    const strength = readInt(form, "unitStrength", t("Fields.strength"));
-    const rating = readInt(form, "unitRating", t("Fields.rating"));
+    const strength = readNumber(form, "unitStrength", "strength", t("Fields.strength"));
+    const rating = readNumber(form, "unitRating", "rating", t("Fields.rating"));
     const oneForMany = readChecked(form, "oneForMany");
-    const headCount = readInt(form, "headCount", t("Panel.HeadCount"));
+    const headCount = readNumber(form, "headCount", "fighters", t("Panel.HeadCount"), { required: oneForMany });
     if (!docs.length) throw new Error(t("Notices.select_tokens"));
     if (oneForMany && docs.length !== 1) throw new Error(t("Notices.select_one_token"));
-    if (oneForMany && headCount === null) {
-      throw new Error(t("Errors.required", { field: t("Panel.HeadCount") }));
-    }
     const fighters = oneForMany ? headCount : docs.length;
     const unit = `u-${requestId()}`.slice(0, 40);
     const order = { type: "add_unit", id: unit, name: name || docs[0].name, side, fighters };
@@ -317,52 +357,68 @@ export class BattlePanel extends ApplicationV2 {
 
   static async #sceneConfirm(form) {
     const done = await createSides(this.app, this.sceneSides, form, linkToUnit);
-    if (done) {
-      this.sceneSides = null;
-      this.render();
-    }
+    if (!done) return null;
+    this.sceneSides = null;
+    this.render();
+    return ['[data-action="start"]'];
   }
 
+  /** The core rolls: the GM's hand stays on the button for the next round. */
   static async #roundAuto() {
-    await this.app.command({ type: "resolve_round", mode: "auto" });
+    const ack = await this.app.command({ type: "resolve_round", mode: "auto" });
+    return ack && ['[data-action="roundAuto"]', '[data-action="applyAll"]'];
   }
 
   /** Moves fighters of a unit into the PCs' fight (the core takes them and their strength out). */
   static async #detach(form, target) {
     const unit = target.dataset.unit;
-    const fighters = readInt(form, `detach-${unit}`, t("Panel.DetachCount"));
+    const fighters = readNumber(form, `detach-${unit}`, "fighters", t("Panel.DetachCount"), { required: true });
     const ack = await this.app.command({ type: "detach_fighters", unit, fighters });
     if (ack) clear(form, `detach-${unit}`);
   }
 
   static async #setStrength(form) {
     const side = readText(form, "strengthSide");
-    const strength = readInt(form, "strengthValue", t("Panel.NewStrength"));
+    const strength = readNumber(form, "strengthValue", "strength", t("Panel.NewStrength"), { required: true });
     const ack = await this.app.command({ type: "set_strength", side, strength });
     if (ack) clear(form, "strengthValue");
   }
 
   static async #roundRolls(form) {
-    const allies = readInt(form, "rollAllies", t("Fields.rolls.allies"));
-    const enemies = readInt(form, "rollEnemies", t("Fields.rolls.enemies"));
+    const allies = readNumber(form, "rollAllies", "roll", t("Fields.rolls.allies"), { required: true });
+    const enemies = readNumber(form, "rollEnemies", "roll", t("Fields.rolls.enemies"), { required: true });
     const ack = await this.app.command({ type: "resolve_round", mode: "rolls", rolls: { allies, enemies } });
     if (ack) clear(form, "rollAllies", "rollEnemies");
+    return ack && AFTER_ROUND;
+  }
+
+  /** A round fought out at the table: the strength each side lost (a blank reads 0, as on the page). */
+  static async #roundLost(form) {
+    const allies = readNumber(form, "lostAllies", "lost", t("LostRound.Allies"));
+    const enemies = readNumber(form, "lostEnemies", "lost", t("LostRound.Enemies"));
+    if (allies === null && enemies === null) {
+      form.querySelector('[name="lostAllies"]')?.focus();
+      throw new Error(t("Typed.LostNone"));
+    }
+    const lost = { allies: allies ?? 0, enemies: enemies ?? 0 };
+    const ack = await this.app.command({ type: "resolve_round", mode: "lost", lost });
+    if (ack) clear(form, "lostAllies", "lostEnemies");
+    return ack && ["lostAllies", ...AFTER_ROUND];
   }
 
   static async #leader(form) {
     const ack = await this.app.command({
       type: "leader_command",
       side: readText(form, "leaderSide"),
-      sl: readInt(form, "leaderSl", t("Panel.SL")),
+      sl: readNumber(form, "leaderSl", "sl", t("Panel.SL"), { required: true }),
       success: readChecked(form, "leaderSuccess"),
     });
     if (ack) clear(form, "leaderSl", "leaderSuccess");
   }
 
   static async #pcsWon(form) {
-    const raw = readText(form, "fleeing");
-    const order = { type: "pcs_won" };
-    if (raw) order.fleeing = /^\d+\s*\/\s*\d+$/.test(raw) ? raw.replace(/\s/g, "") : Number(raw);
+    const fleeing = readNumber(form, "fleeing", "share", t("Panel.Fleeing"));
+    const order = fleeing === null ? { type: "pcs_won" } : { type: "pcs_won", fleeing };
     const ack = await this.app.command(order);
     if (ack) clear(form, "fleeing");
   }
@@ -432,7 +488,7 @@ export class BattlePanel extends ApplicationV2 {
     const report = foundryData.applied?.[unit];
     const ids = [...(foundryData.tokens?.[unit] ?? []), ...Object.values(report?.token_ids ?? {}).flat()];
     const restored = await undoApply(this.app.battle, unit, ids);
-    ui.notifications.info(t("Notices.undone", { count: restored }));
+    ui.notifications.info(counted("Notices.undone", restored));
     this.app.changed();
     // Then the bridge: it forgets the report and tells every GM's panel. When that fails the
     // tokens are back anyway; pressing Undo apply again (nothing left to put back) retries.
@@ -446,7 +502,7 @@ export class BattlePanel extends ApplicationV2 {
   /** Influence: the core rolls; the active GM's browser posts the card (step-cards.mjs). */
   static async #influence(form) {
     const order = { type: "roll_influence", side: readText(form, "influenceSide") };
-    const roll = readInt(form, "influenceRoll", t("Panel.Roll"));
+    const roll = readNumber(form, "influenceRoll", "roll", t("Panel.Roll"));
     if (roll !== null) order.roll = roll;
     const ack = await this.app.command(order);
     if (ack) clear(form, "influenceRoll");

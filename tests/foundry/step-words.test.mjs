@@ -26,7 +26,8 @@ function useLanguage(lang) {
 }
 
 useLanguage("en");
-const { counted, describeLogStep, describeStep, setUpLine, sideUnits } = await import("../../foundry-module/scripts/step-words.mjs");
+const { describeLogStep, describeStep, setUpLine, sideUnits } = await import("../../foundry-module/scripts/step-words.mjs");
+const { counted } = await import("../../foundry-module/scripts/i18n.mjs");
 
 // copied from a run of background_battle.api (GM view, then the player view of the same round)
 const round = {
