@@ -204,7 +204,7 @@ export class BattlePanel extends ApplicationV2 {
     const row = acted?.closest(".bb-section, .bb-undo") ? acted.closest(".bb-row, .bb-unit-buttons") : null;
     if (row) {
       shown = own.cloneNode(true);
-      shown.classList.add("bb-result-here");
+      shown.className = "bb-result-here"; // the one on top stays the panel's .bb-result
       shown.removeAttribute("role"); // one live region says it, the one on top
       shown.removeAttribute("aria-live");
       row.after(shown);
@@ -403,7 +403,7 @@ export class BattlePanel extends ApplicationV2 {
     const lost = { allies: allies ?? 0, enemies: enemies ?? 0 };
     const ack = await this.app.command({ type: "resolve_round", mode: "lost", lost });
     if (ack) clear(form, "lostAllies", "lostEnemies");
-    return ack && ["lostAllies", ...AFTER_ROUND];
+    return ack && ['[name="lostAllies"]', ...AFTER_ROUND];
   }
 
   static async #leader(form) {

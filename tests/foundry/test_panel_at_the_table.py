@@ -417,12 +417,14 @@ def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
     every_control_worded(panel)
     expect(panel.locator("abbr[title]").first).to_have_attribute("title", re.compile("очки силы"))
-    # a refusal names the field in words, never by its path
+    # a refusal names the field in words, never by its path, with an example; nothing is sent
+    version = gm_view(page)["version"]
     panel.locator("[name=rollAllies]").fill("150")
     panel.locator("[name=rollEnemies]").fill("5")
     panel.locator("[data-action=roundRolls]").click()
     notice = page.locator("#notifications .warning").last
-    expect(notice).to_have_text("d100 союзников: допустимо от 1 до 100")
+    expect(notice).to_have_text("d100 союзников: нужно целое число от 1 до 100, например 42")
+    assert gm_view(page)["version"] == version
     # the enemies' side, shown to players with one click (set_hidden), hidden again
     enemies = panel.locator(".bb-side.bb-enemies [data-action=toggleShown]")
     expect(enemies).to_have_attribute("data-shown", "0")

@@ -29,6 +29,7 @@ class FoundryServer:
         self.settings: dict[str, Any] = {}
         self.token_updates: list[dict[str, Any]] = []  # every batch, in order: the world's tokens
         self.clients: set[ServerConnection] = set()
+        self.users: dict[ServerConnection, str] = {}  # who is logged in, by connection
         self.url = ""
         self._loop = asyncio.new_event_loop()
         self._stopped: asyncio.Future[None] | None = None
@@ -66,8 +67,14 @@ class FoundryServer:
         user = parse_qs(urlsplit(path).query).get("user", ["?"])[0]
         self._presence(ws, user, True)
         self.clients.add(ws)
+        self.users[ws] = user
         try:
-            hello = {"type": "settings", "values": self.settings, "tokens": self.token_updates}
+            hello = {
+                "type": "settings",
+                "values": self.settings,
+                "tokens": self.token_updates,
+                "users": sorted(set(self.users.values())),  # who is logged in now (User#active)
+            }
             await ws.send(json.dumps(hello))
             async for raw in ws:
                 message = json.loads(raw)
@@ -82,4 +89,5 @@ class FoundryServer:
                     broadcast(self.clients, json.dumps(message))
         finally:
             self.clients.discard(ws)
+            self.users.pop(ws, None)
             self._presence(ws, user, False)
