@@ -161,7 +161,7 @@ export class BattlePanel extends ApplicationV2 {
     super._onRender?.(context, options);
     const root = this.element;
     this.#showResult(root);
-    this.#moveFocus(root);
+    this.#moveFocus(root, context);
     if (this.#wired) return;
     this.#wired = true;
     wireKeys(root);
@@ -214,9 +214,12 @@ export class BattlePanel extends ApplicationV2 {
     shown.scrollIntoView({ block: "nearest" });
   }
 
-  /** After an action, the focus goes to the next sensible control (act's handlers name it). */
-  #moveFocus(root) {
-    if (!this.focusNext || this.app.pending) return;
+  /**
+   * After an action, the focus goes to the next sensible control (act's handlers name it), in
+   * the first render made once the action is over (its controls enabled again).
+   */
+  #moveFocus(root, context) {
+    if (!this.focusNext || context.pending) return;
     const next = this.focusNext.map((selector) => root.querySelector(selector)).find((el) => el && !el.disabled);
     this.focusNext = null;
     if (!next) return;
