@@ -8,7 +8,7 @@ import { isActiveGM } from "./app.mjs";
 import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
 import { counted, errorText, t } from "./i18n.mjs";
-import { readChecked, readNumber, readText } from "./panel-input.mjs";
+import { readChecked, readNumber, readNumbers, readText } from "./panel-input.mjs";
 import { lastStep } from "./logic/battle-story.mjs";
 import { panelHtml } from "./panel-view.mjs";
 import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
@@ -50,7 +50,8 @@ function act(handler) {
         const next = await handler.call(this, this.element, target, event);
         if (Array.isArray(next)) this.focusNext = next;
       } catch (error) {
-        ui.notifications.warn(error.code ? errorText(error) : error.message);
+        if (error.code) ui.notifications.warn(errorText(error));
+        else for (const message of error.messages ?? [error.message]) ui.notifications.warn(message);
       }
     });
   };
@@ -300,10 +301,12 @@ export class BattlePanel extends ApplicationV2 {
     const docs = selectedTokenDocuments();
     const name = readText(form, "unitName");
     const side = readText(form, "unitSide");
-    const strength = readNumber(form, "unitStrength", "strength", t("Fields.strength"));
-    const rating = readNumber(form, "unitRating", "rating", t("Fields.rating"));
     const oneForMany = readChecked(form, "oneForMany");
-    const headCount = readNumber(form, "headCount", "fighters", t("Panel.HeadCount"), { required: oneForMany });
+    const [strength, rating, headCount] = readNumbers(form, [
+      ["unitStrength", "strength", t("Fields.strength")],
+      ["unitRating", "rating", t("Fields.rating")],
+      ["headCount", "fighters", t("Panel.HeadCount"), { required: oneForMany }],
+    ]);
     if (!docs.length) throw new Error(t("Notices.select_tokens"));
     if (oneForMany && docs.length !== 1) throw new Error(t("Notices.select_one_token"));
     const fighters = oneForMany ? headCount : docs.length;
@@ -388,8 +391,10 @@ export class BattlePanel extends ApplicationV2 {
   }
 
   static async #roundRolls(form) {
-    const allies = readNumber(form, "rollAllies", "roll", t("Fields.rolls.allies"), { required: true });
-    const enemies = readNumber(form, "rollEnemies", "roll", t("Fields.rolls.enemies"), { required: true });
+    const [allies, enemies] = readNumbers(form, [
+      ["rollAllies", "roll", t("Fields.rolls.allies"), { required: true }],
+      ["rollEnemies", "roll", t("Fields.rolls.enemies"), { required: true }],
+    ]);
     const ack = await this.app.command({ type: "resolve_round", mode: "rolls", rolls: { allies, enemies } });
     if (ack) clear(form, "rollAllies", "rollEnemies");
     return ack && AFTER_ROUND;
@@ -397,8 +402,10 @@ export class BattlePanel extends ApplicationV2 {
 
   /** A round fought out at the table: the strength each side lost (a blank reads 0, as on the page). */
   static async #roundLost(form) {
-    const allies = readNumber(form, "lostAllies", "lost", t("LostRound.Allies"));
-    const enemies = readNumber(form, "lostEnemies", "lost", t("LostRound.Enemies"));
+    const [allies, enemies] = readNumbers(form, [
+      ["lostAllies", "lost", t("LostRound.Allies")],
+      ["lostEnemies", "lost", t("LostRound.Enemies")],
+    ]);
     if (allies === null && enemies === null) {
       form.querySelector('[name="lostAllies"]')?.focus();
       throw new Error(t("Typed.LostNone"));

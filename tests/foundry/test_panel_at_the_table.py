@@ -360,7 +360,9 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     # nothing is sent before the GM confirms; a missing strength is refused by name
     assert gm_view(page)["units"] == []
     panel.locator("[data-action=sceneConfirm]").click()
-    expect(page.locator("#notifications .warning").last).to_contain_text("Rangers")
+    warned = page.locator("#notifications .warning")
+    for name in ("Rangers", "Orc boyz", "Goblins"):  # each missing strength at once
+        expect(warned.filter(has_text=f"Strength of {name} is required")).to_have_count(1)
     assert gm_view(page)["units"] == []
     for row, strength in zip(rows.all(), (40, 48, 16), strict=True):
         row.locator("input").fill(str(strength))
