@@ -4,25 +4,7 @@
 // join the list.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-
-const ROOT = new URL("../../foundry-module/", import.meta.url);
-const strings = {
-  en: JSON.parse(readFileSync(new URL("lang/en.json", ROOT), "utf8")),
-  ru: JSON.parse(readFileSync(new URL("lang/ru.json", ROOT), "utf8")),
-};
-
-function useLanguage(lang) {
-  const lookup = (key) => key.split(".").reduce((node, part) => node?.[part], strings[lang]);
-  globalThis.game = {
-    i18n: {
-      lang,
-      has: (key) => typeof lookup(key) === "string",
-      localize: (key) => lookup(key) ?? key,
-      format: (key, data) => (lookup(key) ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in data ? String(data[name]) : m)),
-    },
-  };
-}
+import { strings, useLanguage } from "./lang-game.mjs";
 
 const { counted } = await import("../../foundry-module/scripts/i18n.mjs");
 

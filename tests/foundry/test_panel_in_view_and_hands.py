@@ -40,7 +40,8 @@ def result_in_view(page: Page) -> bool:
         page.wait_for_function(
             f"""() => {{
                   const panel = document.querySelector('#background-battle-panel');
-                  const shown = panel.querySelector('.bb-result-here') ?? panel.querySelector('.bb-result');
+                  const shown = panel.querySelector('.bb-result-here')
+                    ?? panel.querySelector('.bb-result');
                   return shown && ({IN_VIEW})(shown);
                 }}""",
             timeout=5000,
@@ -104,9 +105,7 @@ def test_every_actions_result_is_in_view(
     check("undone")
 
 
-def test_the_focus_goes_on_to_the_next_control(
-    page: Page, open_foundry: Open, bridge: Any
-) -> None:
+def test_the_focus_goes_on_to_the_next_control(page: Page, open_foundry: Open, bridge: Any) -> None:
     page.set_viewport_size(SCREEN)
     panel = open_foundry(page, tokens=0)
     connected(panel)
@@ -152,7 +151,8 @@ def test_the_focus_goes_on_to_the_next_control(
 def test_a_players_panel_without_a_gm_waits_for_one_and_follows_when_one_comes(
     browser: Browser, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
 ) -> None:
-    started_battle(gm, "ambush", {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])})
+    units = {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])}
+    started_battle(gm, "ambush", units)
     player_page = browser.new_context().new_page()
     player = remote_player(open_foundry, player_page, foundry_server.url, lang="ru")
     status = player.locator(".bb-status")

@@ -78,13 +78,15 @@ def test_a_typo_is_refused_naming_the_field_and_nothing_reaches_the_bridge_or_ch
     page.wait_for_function("StandIn.record.chat.some(c => c.content.includes('The battle begins'))")
     version = gm_view(page)["version"]
     commands, cards = len([f for f in sent if '"command"' in f]), len(record(page, "chat"))
+    share = "Enemies fleeing: a share from 0 to 1, e.g. 1/2, 0.5, 0,5 or 50%"
+    d100 = "a whole number from 1 to 100, e.g. 42"
     refusals = [
-        ("fleeing", "abc", "pcsWon", "Enemies fleeing: a share from 0 to 1, e.g. 1/2, 0.5, 0,5 or 50%"),
-        ("fleeing", "150%", "pcsWon", "Enemies fleeing: a share from 0 to 1, e.g. 1/2, 0.5, 0,5 or 50%"),
-        ("rollAllies", "abc", "roundRolls", "Allies' d100: a whole number from 1 to 100, e.g. 42"),
-        ("rollAllies", "4,5", "roundRolls", "Allies' d100: a whole number from 1 to 100, e.g. 42"),
+        ("fleeing", "abc", "pcsWon", share),
+        ("fleeing", "150%", "pcsWon", share),
+        ("rollAllies", "abc", "roundRolls", f"Allies' d100: {d100}"),
+        ("rollAllies", "4,5", "roundRolls", f"Allies' d100: {d100}"),
         ("leaderSl", "", "leader", "SL is required, e.g. 2"),
-        ("influenceRoll", "0", "influence", "d100 (empty: roll): a whole number from 1 to 100, e.g. 42"),
+        ("influenceRoll", "0", "influence", f"d100 (empty: roll): {d100}"),
     ]
     panel.locator("[name=rollEnemies]").fill("50")
     for name, typed, action, words in refusals:
@@ -126,7 +128,8 @@ def test_a_round_by_strength_lost_counts_as_a_round_on_its_card_and_the_chart(
     panel.locator("[name=lostEnemies]").press("Enter")
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "3")
     (*_, third) = events(page, "round_resolved")
-    assert (third["mode"], third["round"], third["lost"]) == ("lost", 3, {"allies": 0, "enemies": 9})
+    lost = {"allies": 0, "enemies": 9}
+    assert (third["mode"], third["round"], third["lost"]) == ("lost", 3, lost)
     result = panel.locator(".bb-result")
     expect(result).to_contain_text("Round 3: strength lost typed in")
     expect(result.locator(".bb-result-line", has_text="Enemies")).to_contain_text(
