@@ -9,7 +9,8 @@ import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
 import { counted, errorText, t } from "./i18n.mjs";
 import { readChecked, readNumber, readNumbers, readText } from "./panel-input.mjs";
-import { lastStep } from "./logic/battle-story.mjs";
+import { lastStep, mainEvent } from "./logic/battle-story.mjs";
+import { setUpLine } from "./step-words.mjs";
 import { panelHtml } from "./panel-view.mjs";
 import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
 import { PANEL_SETTINGS, panelSetting, setPanelSetting } from "./panel-settings.mjs";
@@ -194,7 +195,7 @@ export class BattlePanel extends ApplicationV2 {
    * which scrolls), so it never lands scrolled away.
    */
   #showResult(root) {
-    const own = root.querySelector(".bb-result[data-own]");
+    const own = root.querySelector(".bb-result[data-own]") ?? this.#ownSetUpStep();
     if (!own) return;
     let shown = own;
     const acted = this.acted?.action
@@ -203,6 +204,7 @@ export class BattlePanel extends ApplicationV2 {
         )
       : null;
     const row = acted?.closest(".bb-section, .bb-undo") ? acted.closest(".bb-row, .bb-unit-buttons") : null;
+    if (!own.isConnected && !row) return; // a set-up step is shown only by its control
     if (row) {
       shown = own.cloneNode(true);
       shown.className = "bb-result-here"; // the one on top stays the panel's .bb-result
@@ -213,6 +215,25 @@ export class BattlePanel extends ApplicationV2 {
     if (this.#revealed === own.dataset.version) return;
     this.#revealed = own.dataset.version;
     shown.scrollIntoView({ block: "nearest" });
+  }
+
+  /**
+   * The GM's own last command when it was a set-up step (a unit made or changed…), which has no
+   * result line on top: its line as the set-up card says it, to show by its control; or null.
+   */
+  #ownSetUpStep() {
+    const sent = this.app.lastSent;
+    const view = this.app.state?.view;
+    if (!sent || sent.battle !== this.app.battle || !view || sent.version !== view.version) return null;
+    const index = sent.version - 1;
+    const entry = view.log?.[index];
+    if (!entry || mainEvent(entry)) return null;
+    const line = document.createElement("div");
+    line.className = "bb-result";
+    line.dataset.step = entry.events?.[0]?.type ?? "";
+    line.dataset.version = String(sent.version);
+    line.textContent = setUpLine(entry, view.log, index);
+    return line;
   }
 
   /**

@@ -61,6 +61,16 @@ def crowded_fight(page: Page, open_foundry: Open, units: int) -> Locator:
         order = {"type": "add_unit", "name": f"Отряд {i + 1}", "side": side, "fighters": 5 + i}
         assert page.evaluate(f"o => {APP}.command(o)", {**order, "strength": 20 + i})
     expect(panel.locator(".bb-unit")).to_have_count(units)
+    # one more from the panel's form, down under the units: its line shows by the form, in view
+    page.evaluate("ids => StandIn.select(ids)", ["tok1", "tok2"])
+    panel.locator("[name=unitName]").fill("Стрелки")
+    panel.locator("[name=unitStrength]").fill("12")
+    panel.locator("[data-action=newUnit]").click()
+    expect(panel.locator(".bb-result-here")).to_have_text(
+        "Союзники: добавлен отряд «Стрелки» (2 бойца, ОС 12)"
+    )
+    assert result_in_view(page)
+    page.wait_for_function(f"!{APP}.pending")
     panel.locator("[data-action=start]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
     return panel
@@ -96,9 +106,11 @@ def test_every_actions_result_is_in_view(
     last.locator("input").fill("1")
     last.locator("[data-action=detach]").click()
     check("fighters_detached")
-    # a round from the top, after the GM had scrolled down
+    # a round from the top, after the GM had scrolled down (the allies win it: the fight goes on)
     content.evaluate("el => { el.scrollTop = el.scrollHeight; }")
-    panel.locator("[data-action=roundAuto]").click()
+    panel.locator("[name=rollAllies]").fill("5")
+    panel.locator("[name=rollEnemies]").fill("95")
+    panel.locator("[data-action=roundRolls]").click()
     check("round_resolved")
     # and taking it back, at the very bottom
     panel.locator("[data-action=undo]").click()
