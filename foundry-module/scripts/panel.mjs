@@ -9,8 +9,8 @@ import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
 import { counted, errorText, t } from "./i18n.mjs";
 import { readChecked, readNumber, readNumbers, readText } from "./panel-input.mjs";
-import { lastStep, mainEvent } from "./logic/battle-story.mjs";
-import { setUpLine } from "./step-words.mjs";
+import { lastStep } from "./logic/battle-story.mjs";
+import { PanelEyes } from "./panel-eyes.mjs";
 import { panelHtml } from "./panel-view.mjs";
 import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
 import { PANEL_SETTINGS, panelSetting, setPanelSetting } from "./panel-settings.mjs";
@@ -113,6 +113,7 @@ export class BattlePanel extends ApplicationV2 {
     /** The control of the GM's last action ({action, unit}) and where the focus goes next. */
     this.acted = null;
     this.focusNext = null;
+    this.eyes = new PanelEyes(this);
     const rerender = () => {
       if (this.rendered) this.render();
     };
@@ -162,8 +163,7 @@ export class BattlePanel extends ApplicationV2 {
   _onRender(context, options) {
     super._onRender?.(context, options);
     const root = this.element;
-    this.#showResult(root);
-    this.#moveFocus(root, context);
+    this.eyes.rendered(root, context);
     if (this.#wired) return;
     this.#wired = true;
     wireKeys(root);
@@ -185,69 +185,6 @@ export class BattlePanel extends ApplicationV2 {
   }
 
   #wired = false;
-
-  /** The version of the GM's own result last brought into view. */
-  #revealed = null;
-
-  /**
-   * The result of the GM's own last action where the GM clicked: a control down in a section
-   * gets the result under its row too; the result is brought into view once (inside the panel,
-   * which scrolls), so it never lands scrolled away.
-   */
-  #showResult(root) {
-    const own = root.querySelector(".bb-result[data-own]") ?? this.#ownSetUpStep();
-    if (!own) return;
-    let shown = own;
-    const acted = this.acted?.action
-      ? [...root.querySelectorAll(`[data-action="${this.acted.action}"]`)].find(
-          (el) => (el.dataset.unit ?? "") === this.acted.unit,
-        )
-      : null;
-    const row = acted?.closest(".bb-section, .bb-undo") ? acted.closest(".bb-row, .bb-unit-buttons") : null;
-    if (!own.isConnected && !row) return; // a set-up step is shown only by its control
-    if (row) {
-      shown = own.cloneNode(true);
-      shown.className = "bb-result-here"; // the one on top stays the panel's .bb-result
-      shown.removeAttribute("role"); // one live region says it, the one on top
-      shown.removeAttribute("aria-live");
-      row.after(shown);
-    }
-    if (this.#revealed === own.dataset.version) return;
-    this.#revealed = own.dataset.version;
-    shown.scrollIntoView({ block: "nearest" });
-  }
-
-  /**
-   * The GM's own last command when it was a set-up step (a unit made or changed…), which has no
-   * result line on top: its line as the set-up card says it, to show by its control; or null.
-   */
-  #ownSetUpStep() {
-    const sent = this.app.lastSent;
-    const view = this.app.state?.view;
-    if (!sent || sent.battle !== this.app.battle || !view || sent.version !== view.version) return null;
-    const index = sent.version - 1;
-    const entry = view.log?.[index];
-    if (!entry || mainEvent(entry)) return null;
-    const line = document.createElement("div");
-    line.className = "bb-result";
-    line.dataset.step = entry.events?.[0]?.type ?? "";
-    line.dataset.version = String(sent.version);
-    line.textContent = setUpLine(entry, view.log, index);
-    return line;
-  }
-
-  /**
-   * After an action, the focus goes to the next sensible control (act's handlers name it), in
-   * the first render made once the action is over (its controls enabled again).
-   */
-  #moveFocus(root, context) {
-    if (!this.focusNext || context.pending) return;
-    const next = this.focusNext.map((selector) => root.querySelector(selector)).find((el) => el && !el.disabled);
-    this.focusNext = null;
-    if (!next) return;
-    next.focus({ preventScroll: true });
-    next.scrollIntoView({ block: "nearest" });
-  }
 
   /** Remembers where the GM put the window and how big (client setting). */
   _onPosition(position) {
