@@ -35,6 +35,8 @@ function clear(form, ...names) {
 
 /** Where the GM's hands go after a round: the allies' d100 for the next one (after the end: Apply). */
 const AFTER_ROUND = ['[name="rollAllies"]', '[data-action="applyAll"]'];
+/** After the end of the battle: *Apply casualties to every unit*. */
+const AFTER_END = ['[data-action="applyAll"]'];
 
 /**
  * Wraps an action: one at a time (the second click of a double click, or any click while an
@@ -389,11 +391,13 @@ export class BattlePanel extends ApplicationV2 {
     const order = fleeing === null ? { type: "pcs_won" } : { type: "pcs_won", fleeing };
     const ack = await this.app.command(order);
     if (ack) clear(form, "fleeing");
+    return ack && AFTER_END;
   }
 
   static async #endBattle(form) {
     const winner = readText(form, "winner");
-    await this.app.command(winner ? { type: "end_battle", winner } : { type: "end_battle" });
+    const ack = await this.app.command(winner ? { type: "end_battle", winner } : { type: "end_battle" });
+    return ack && AFTER_END;
   }
 
   /** Shows a side's strength and head count to players, or hides them (`set_hidden`). */

@@ -68,6 +68,8 @@ def test_a_half_fleeing_however_it_is_typed_ends_the_battle_with_half_fleeing(
     assert won["fleeing"] == "1/2"
     assert (won["enemy_strength"], won["fighting_strength"]) == (60, 30)
     expect(panel.locator(".bb-result")).to_contain_text("Enemies fleeing 1/2")
+    # the hands go on to Apply
+    expect(panel.locator("[data-action=applyAll]")).to_be_focused()
 
 
 def test_a_typo_is_refused_naming_the_field_and_nothing_reaches_the_bridge_or_chat(
