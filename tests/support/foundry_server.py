@@ -3,7 +3,8 @@
 Foundry's server keeps the world settings and tells every client when one changes (the client
 that changed it too: the setting's onChange runs everywhere), passes a package's socket
 message to every other connected client, never back to the sender, and tells the others when a
-user connects or leaves (hookEvents.userConnected). It also keeps the world's token documents:
+user connects or leaves (hookEvents.userConnected); a client that connects is told who is
+logged in already (User#active). It also keeps the world's token documents:
 an update of tokens reaches every other client (hookEvents.updateDocument fires on every
 connected client), and a client that connects later receives the tokens as they are now, flags
 and names included, whoever the user is. Each browser context of a
