@@ -7,7 +7,7 @@ import { ID } from "./constants.mjs";
 import { postCard, whisperCards, withdrawCards } from "./chat.mjs";
 import { isEmptyPlan, planApply, planUndo } from "./logic/fates.mjs";
 import { carryOut, carryOutUndo, checkPlan, describeTokens, resolveTokens } from "./tokens.mjs";
-import { esc, t } from "./i18n.mjs";
+import { counted, esc, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { unset } from "./generation.mjs";
 import { BridgeError } from "./logic/bridge-client.mjs";
@@ -55,7 +55,7 @@ export async function applyCasualties(app, message) {
   }
   const shared = plan.summary.groups.filter((g) => g.tokens);
   for (const group of shared) {
-    ui.notifications.info(t("Shared.Notice", { tokens: tokenNames(group.tokens), fighters: group.fighters }));
+    ui.notifications.info(counted("Shared.Notice", group.fighters, { tokens: tokenNames(group.tokens) }));
   }
   const changes = isEmptyPlan(plan) ? 0 : await carryOut(plan, docs);
   const placed = {
@@ -187,7 +187,7 @@ async function postResultCard({ name, result, plan, missing, about, gmOnly }) {
   const u = plan.unplaced;
   const warnings = [];
   if (u.killed || u.wounded) warnings.push(t("Chat.Unplaced", u));
-  if (missing.length) warnings.push(t("Chat.Missing", { count: missing.length }));
+  if (missing.length) warnings.push(counted("Chat.Missing", missing.length));
   return postCard(
     `<h3>${esc(t("Chat.Title", { name }))}</h3><ul>${rows}${groups}</ul>` +
       warnings.map((w) => `<p class="bb-warning">${esc(w)}</p>`).join(""),

@@ -1,9 +1,17 @@
 /** Wording: every string comes from lang/*.json through Foundry's i18n. */
+import { pluralCategory } from "./logic/plural.mjs";
+
 const PREFIX = "BACKGROUND_BATTLE";
 
 export function t(key, data) {
   const full = `${PREFIX}.${key}`;
   return data ? game.i18n.format(full, data) : game.i18n.localize(full);
+}
+
+/** A counted string: `<key>.one|few|many|other` chosen by Intl.PluralRules for the language. */
+export function counted(key, count, data = {}) {
+  const lang = game.i18n.lang ?? "en";
+  return t(`${key}.${pluralCategory(lang, count)}`, { count, ...data });
 }
 
 /** True when the language file has the key (so a fallback can be used otherwise). */

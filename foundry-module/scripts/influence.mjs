@@ -5,7 +5,13 @@
 import { SETTINGS } from "./constants.mjs";
 import { postCard } from "./chat.mjs";
 import { esc, t } from "./i18n.mjs";
+import { fill } from "./logic/influence-words.mjs";
 import { setting } from "./settings.mjs";
+
+/** The language tables are read in: the user's, when the core has words for it. */
+function language() {
+  return game.i18n.lang === "ru" ? "ru" : "en";
+}
 
 /** The last `influence_rolled` event in a battle view's log, or null. */
 export function lastInfluence(view) {
@@ -32,20 +38,48 @@ export function rowsFor(table, total) {
   return table.results.filter((r) => r.range[0] <= total && total <= r.range[1]);
 }
 
-/** A row as HTML: its name (text, escaped) and its description (HTML, enriched as Foundry
- * shows it: links, inline rolls). */
-async function rowHtml(result) {
+/** A text without its HTML tags, spaces squeezed (to compare a row's name and description). */
+function plain(html) {
+  return String(html ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A row's name read for the side that rolled (its placeholders filled, as the core reads its
+ * own table: the imported default table holds the core's texts as written).
+ */
+export function rowText(result, side) {
+  return fill(result.name ?? "", language(), side);
+}
+
+/** The reading of a total on a RollTable for the side that rolled, as text ("" when no row). */
+export function tableReading(table, total, side) {
+  if (total === null || total === undefined) return "";
+  return rowsFor(table, total)
+    .map((row) => rowText(row, side) || plain(fill(row.description, language(), side)))
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * A row as HTML for a roll by `side`: its name (text, escaped) and its description (HTML,
+ * enriched as Foundry shows it: links, inline rolls), both with the placeholders filled; a
+ * description that only repeats the name (the imported default table's rows) is shown once.
+ */
+async function rowHtml(result, side) {
   const TextEditor = foundry.applications.ux.TextEditor.implementation;
-  const description = result.description
-    ? await TextEditor.enrichHTML(result.description, { secrets: false })
-    : "";
-  const name = result.name ? `<p><strong>${esc(result.name)}</strong></p>` : "";
+  const filled = result.description ? fill(result.description, language(), side, esc) : "";
+  const description = filled ? await TextEditor.enrichHTML(filled, { secrets: false }) : "";
+  const text = rowText(result, side);
+  const name = text && plain(filled) !== plain(esc(text)) ? `<p><strong>${esc(text)}</strong></p>` : "";
   return name + (description ? `<div class="bb-description">${description}</div>` : "");
 }
 
 /** The text of the core's own band for a total (the core's event carries it; else by range). */
 export function coreBandText(event, table) {
-  const lang = game.i18n.lang === "ru" ? "ru" : "en";
+  const lang = language();
   const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
   if (event.band) return pick(event.band.effect ?? event.band.text);
   const total = event.total;
@@ -69,7 +103,7 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
     // The player view hides the total (it would give a strength away): so is its reading.
     meaning = `<p><em>${esc(t("Influence.Hidden"))}</em></p>`;
   } else if (table) {
-    meaning = (await Promise.all(rowsFor(table, total).map(rowHtml))).join("");
+    meaning = (await Promise.all(rowsFor(table, total).map((row) => rowHtml(row, event.side)))).join("");
   } else {
     const text = coreBandText(event, view?.influence_table);
     meaning = text ? `<p><strong>${esc(text)}</strong></p>` : "";
@@ -90,7 +124,7 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
  * and above the last fall into the open-ended first and last rows).
  */
 export async function importDefaultTable(coreTable) {
-  const lang = game.i18n.lang === "ru" ? "ru" : "en";
+  const lang = language();
   const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
   const rows = coreTable?.bands ?? [];
   if (!rows.length) throw new Error(t("Influence.NoTable"));

@@ -119,14 +119,14 @@ async function systemTest(token, side, view) {
 
 /**
  * The leader's command by a test at the table, or false when the GM typed an SL (or there is
- * neither a leader nor a Leadership): the panel then sends the typed SL as before. `readInt`
+ * neither a leader nor a Leadership): the panel then sends the typed SL as before. `readNumber`
  * and `clear` are the panel's own, so that a number is read one way everywhere.
  */
-export async function leaderTest(app, form, { readInt, clear }) {
+export async function leaderTest(app, form, { readNumber, clear }) {
   if (form.querySelector("[name=leaderSl]")?.value?.trim()) return false;
   const side = form.querySelector("[name=leaderSide]")?.value;
   const view = app.state?.view;
-  const target = readInt(form, "leaderTarget", t("Dice.Leadership"));
+  const target = readNumber(form, "leaderTarget", "leadership", t("Dice.Leadership"));
   const token = leaderToken(app.battle, side);
   let order;
   if (target === null && wfrpTest(token)) {

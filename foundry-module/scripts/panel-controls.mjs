@@ -27,17 +27,24 @@ export function button(action, label, { tip = `Tip.${action}`, unit, disabled, c
 
 /**
  * A labelled input. `enter`: the action Enter runs from it; `tip`: the tooltip's key;
- * `kind`: number (default), text or checkbox; `attrs`: min, max, step, placeholder, value...;
- * `bare`: no visible label (the tooltip and the accessible name say it).
+ * `kind`: number (default), text or checkbox; `attrs`: placeholder, value...; `bare`: no visible
+ * label (the tooltip and the accessible name say it). A number is a text field (the browser's
+ * number field drops what it cannot read, "0,5" or "abc", so the GM's typo would vanish
+ * unseen): panel-input.mjs reads it strictly; `signed`: it may be negative (no digit keyboard).
  */
-export function field(name, label, { kind = "number", tip, enter, attrs = {}, labelFirst = true, bare = false } = {}) {
+export function field(
+  name,
+  label,
+  { kind = "number", tip, enter, attrs = {}, labelFirst = true, bare = false, signed = false } = {},
+) {
+  const number = kind === "number";
   const input =
-    `<input type="${kind}"${attributes({
+    `<input type="${number ? "text" : kind}"${attributes({
       name,
       "data-enter": enter,
       "data-tooltip": tip ? t(tip) : t(label),
       "aria-label": t(label),
-      ...(kind === "number" ? { step: 1 } : {}),
+      ...(number ? { class: "bb-number", inputmode: signed ? "text" : "numeric", autocomplete: "off" } : {}),
       ...attrs,
     })}>`;
   if (bare) return input;

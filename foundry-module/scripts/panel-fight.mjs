@@ -1,6 +1,7 @@
 /**
  * The panel's controls of a running battle: the round (always on top, also in compact mode),
- * the leader's command, a side's strength by hand, the end, and Influence.
+ * a round by the strength lost, the leader's command, a side's strength by hand, the end, and
+ * Influence.
  */
 import { button, field, section, sideSelect } from "./panel-controls.mjs";
 import { esc, t } from "./i18n.mjs";
@@ -12,9 +13,20 @@ export function roundControls(view, ctx) {
   return (
     `<div class="bb-row bb-round" data-next-round="${esc((view.round ?? 0) + 1)}">` +
     button("roundAuto", "Panel.RoundAuto", { disabled: ctx.pending, cls: "bb-primary" }) +
-    field("rollAllies", "Fields.rolls.allies", { tip: "Tip.rollAllies", enter: "roundRolls", attrs: { min: 1, max: 100 } }) +
-    field("rollEnemies", "Fields.rolls.enemies", { tip: "Tip.rollEnemies", enter: "roundRolls", attrs: { min: 1, max: 100 } }) +
+    field("rollAllies", "Fields.rolls.allies", { tip: "Tip.rollAllies", enter: "roundRolls" }) +
+    field("rollEnemies", "Fields.rolls.enemies", { tip: "Tip.rollEnemies", enter: "roundRolls" }) +
     button("roundRolls", "Panel.RoundRolls", { disabled: ctx.pending }) +
+    "</div>"
+  );
+}
+
+/** A round fought out at the table: the strength each side lost (a blank reads 0), as on the page. */
+function lostRound(ctx) {
+  return (
+    `<div class="bb-row bb-lost">` +
+    field("lostAllies", "LostRound.Allies", { tip: "LostRound.TipAllies", enter: "roundLost" }) +
+    field("lostEnemies", "LostRound.Enemies", { tip: "LostRound.TipEnemies", enter: "roundLost" }) +
+    button("roundLost", "LostRound.Play", { tip: "LostRound.TipPlay", disabled: ctx.pending }) +
     "</div>"
   );
 }
@@ -23,7 +35,7 @@ function leader(ctx) {
   return (
     `<div class="bb-row bb-leader">` +
     sideSelect("leaderSide", { tip: "Tip.leaderSide" }) +
-    field("leaderSl", "Panel.SL", { tip: "Tip.leaderSl", enter: "leader" }) +
+    field("leaderSl", "Panel.SL", { tip: "Tip.leaderSl", enter: "leader", signed: true }) +
     field("leaderSuccess", "Panel.Success", { kind: "checkbox", tip: "Tip.leaderSuccess", attrs: { checked: true }, labelFirst: false }) +
     button("leader", "Panel.LeaderCommand", { disabled: ctx.pending }) +
     "</div>" +
@@ -35,7 +47,7 @@ function setStrength(ctx) {
   return (
     `<div class="bb-row bb-set-strength">` +
     sideSelect("strengthSide", { tip: "Tip.strengthSide" }) +
-    field("strengthValue", "Panel.NewStrength", { tip: "Tip.strengthValue", enter: "setStrength", attrs: { min: 0 } }) +
+    field("strengthValue", "Panel.NewStrength", { tip: "Tip.strengthValue", enter: "setStrength" }) +
     button("setStrength", "Panel.Set", { disabled: ctx.pending }) +
     "</div>"
   );
@@ -44,7 +56,7 @@ function setStrength(ctx) {
 function end(ctx) {
   return (
     `<div class="bb-row bb-end">` +
-    field("fleeing", "Panel.Fleeing", { kind: "text", tip: "Tip.fleeing", enter: "pcsWon", attrs: { placeholder: "0, 1/2, 0.25" } }) +
+    field("fleeing", "Panel.Fleeing", { kind: "text", tip: "Tip.fleeing", enter: "pcsWon", attrs: { placeholder: t("Typed.SharePlaceholder"), autocomplete: "off" } }) +
     button("pcsWon", "Panel.PcsWon", { disabled: ctx.pending }) +
     `<label class="bb-field"><span>${esc(t("Panel.Winner"))}</span> ${sideSelect("winner", { tip: "Tip.winner", auto: "Panel.WinnerAuto" })}</label>` +
     button("endBattle", "Panel.EndBattle", { disabled: ctx.pending }) +
@@ -60,7 +72,7 @@ function influence(view, ctx) {
   return (
     `<div class="bb-row bb-influence">` +
     sideSelect("influenceSide", { tip: "Tip.influenceSide", selected: view.winner ?? "allies" }) +
-    field("influenceRoll", "Panel.Roll", { tip: "Tip.influenceRoll", enter: "influence", attrs: { min: 1, max: 100 } }) +
+    field("influenceRoll", "Panel.Roll", { tip: "Tip.influenceRoll", enter: "influence" }) +
     button("influence", "Panel.RollInfluence", { disabled: ctx.pending }) +
     `<label class="bb-field"><span>${esc(t("Panel.Table"))}</span> ` +
     `<select name="influenceTable" data-applied data-tooltip="${esc(t("Tip.influenceTable"))}" aria-label="${esc(t("Panel.Table"))}">` +
@@ -75,6 +87,7 @@ export function fightSections(view, ctx) {
   const closed = ctx.closed;
   if (view.status === "fighting") {
     return (
+      section("lost", "LostRound.Section", lostRound(ctx), { closed }) +
       section("leader", "Panel.Leader", leader(ctx), { closed }) +
       section("end", "Panel.End", end(ctx), { closed }) +
       section("strength", "Panel.SetStrength", setStrength(ctx), { closed }) +

@@ -3,8 +3,8 @@
  * buttons that make sense now), the new-unit form, and the proposal of both sides from the scene.
  */
 import { button, field, sideSelect } from "./panel-controls.mjs";
-import { counted, shown } from "./step-words.mjs";
-import { esc, t } from "./i18n.mjs";
+import { shown } from "./step-words.mjs";
+import { counted, esc, t } from "./i18n.mjs";
 
 const SIZES = ["tiny", "little", "small", "average", "large", "enormous", "monstrous"];
 
@@ -26,7 +26,7 @@ function unitButtons(unit, view, ctx, report) {
         tip: "Tip.detachCount",
         enter: "detach",
         bare: true,
-        attrs: { min: 1, "data-unit": unit.id },
+        attrs: { "data-unit": unit.id },
       }) +
       b("detach", "Panel.Detach");
   }
@@ -55,7 +55,7 @@ export function unitRow(unit, view, ctx) {
     `<span class="bb-unit-name">${esc(unit.name)}</span> ` +
     `<span class="bb-unit-figures">${esc(t("Panel.Fighters"))} ${esc(shown(unit.fighters))} · ` +
     `${esc(t("Panel.StartStrength", { strength: shown(unit.strength) }))}` +
-    (unit.detached ? ` · ${esc(t("Panel.Detached", { count: unit.detached }))}` : "") +
+    (unit.detached ? ` · ${esc(counted("Panel.Detached", unit.detached))}` : "") +
     "</span> " +
     tokenCount +
     (unit.casualties && view.status !== "setup" ? casualtiesText(unit.casualties) : "") +
@@ -74,11 +74,11 @@ export function newUnitForm(ctx) {
     `<div class="bb-row bb-new-unit">` +
     field("unitName", "Panel.Name", { kind: "text", tip: "Tip.unitName", enter: "newUnit", attrs: { maxlength: 64 } }) +
     sideSelect("unitSide", { tip: "Tip.unitSide" }) +
-    field("unitStrength", "Fields.strength", { tip: "Tip.unitStrength", enter: "newUnit", attrs: { min: 0 } }) +
-    field("unitRating", "Panel.Rating", { tip: "Tip.unitRating", enter: "newUnit", attrs: { min: 0 } }) +
+    field("unitStrength", "Fields.strength", { tip: "Tip.unitStrength", enter: "newUnit" }) +
+    field("unitRating", "Panel.Rating", { tip: "Tip.unitRating", enter: "newUnit" }) +
     `<label class="bb-field"><span>${esc(t("Panel.Size"))}</span> <select name="unitSize" data-tooltip="${esc(t("Tip.unitSize"))}" aria-label="${esc(t("Panel.Size"))}">${sizes}</select></label>` +
     field("oneForMany", "Panel.OneForMany", { kind: "checkbox", tip: "Tip.oneForMany", labelFirst: false }) +
-    field("headCount", "Panel.HeadCount", { tip: "Tip.headCount", enter: "newUnit", attrs: { min: 1 } }) +
+    field("headCount", "Panel.HeadCount", { tip: "Tip.headCount", enter: "newUnit" }) +
     button("newUnit", "Panel.NewUnitFromSelected", { disabled: ctx.pending }) +
     "</div>"
   );
@@ -105,7 +105,7 @@ export function sceneProposal(proposal, ctx) {
           `<tr class="bb-proposed" data-side="${side}" data-key="${esc(unit.key)}" data-fighters="${unit.fighters}">` +
           `<td>${esc(t(`Side.${side}`))}</td><td>${esc(unit.name)}</td>` +
           `<td>${esc(counted("Panel.TokenCount", unit.fighters))}</td>` +
-          `<td><input type="number" name="sceneStrength-${side}-${i}" min="0" step="1" data-enter="sceneConfirm" ` +
+          `<td><input type="text" class="bb-number" inputmode="numeric" autocomplete="off" name="sceneStrength-${side}-${i}" data-enter="sceneConfirm" ` +
           `data-tooltip="${esc(t("Tip.sceneStrength"))}" aria-label="${esc(t("Scene.Strength", { name: unit.name }))}"></td></tr>`,
       ),
     )

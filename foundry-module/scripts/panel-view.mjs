@@ -8,24 +8,34 @@ import { lastStep } from "./logic/battle-story.mjs";
 import { button, section } from "./panel-controls.mjs";
 import { fightSections, roundControls } from "./panel-fight.mjs";
 import { newUnitForm, sceneProposal, unitRow } from "./panel-units.mjs";
-import { counted, describeLogStep, shown } from "./step-words.mjs";
-import { esc, t } from "./i18n.mjs";
+import { describeLogStep, shown } from "./step-words.mjs";
+import { counted, esc, t } from "./i18n.mjs";
 
 const SIDES = ["allies", "enemies"];
 
-function statusLight(status) {
+/**
+ * The light and its words. `through`: a player's panel that follows through a GM's Foundry
+ * ({gm}: the active GM's name, null when no GM is online): until connected it says whom it
+ * waits for, not only "Connecting…".
+ */
+function statusLight(status, through) {
   const state = status.state;
   const color = state === "open" ? "green" : state === "connecting" || state === "closed" ? "amber" : "red";
+  const waiting = through && (state === "connecting" || state === "closed");
   const text =
     state === "open"
       ? t("Status.open", { role: t(`Role.${status.role}`) })
-      : state === "closed"
+      : waiting
+        ? through.gm
+          ? t("Waiting.ThroughGM", { name: through.gm })
+          : t("Waiting.NoGM")
+        : state === "closed"
         ? t("Status.closed", { seconds: Math.ceil((status.retryIn ?? 0) / 1000) })
         : status.reason === "no_token"
           ? t(game.user.isGM ? "Notices.no_gm_token" : "Notices.no_player_token")
           : t(`Status.${state}`);
   return (
-    `<div class="bb-status" data-state="${esc(state)}">` +
+    `<div class="bb-status" data-state="${esc(state)}"${waiting ? ` data-waiting="${through.gm ? "gm" : "no-gm"}"` : ""}>` +
     `<span class="bb-light bb-${color}" aria-hidden="true"></span>` +
     `<span class="bb-status-text">${esc(text)}</span>` +
     (state !== "open" ? button("reconnect", "Panel.Reconnect") : "") +
@@ -129,14 +139,14 @@ function gmSections(view, ctx) {
 }
 
 /**
- * The whole panel body. `ctx`: {status, isGM, gmAsPlayer, applierLine, battles,
+ * The whole panel body. `ctx`: {status, relayedThrough, isGM, gmAsPlayer, applierLine, battles,
  * battle, shownToPlayers, view, foundry, tables, tableId, pending, compact, closed, sceneSides,
  * lastSent}.
  */
 export function panelHtml(ctx) {
   const compact = Boolean(ctx.compact);
   const top =
-    `<div class="bb-top">${statusLight(ctx.status)}` +
+    `<div class="bb-top">${statusLight(ctx.status, ctx.relayedThrough)}` +
     button("toggleCompact", compact ? "Panel.Full" : "Panel.Compact", { cls: "bb-compact-toggle" }) +
     "</div>";
   const parts = [top];

@@ -6,8 +6,10 @@
 import { ID, SETTINGS } from "./constants.mjs";
 import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
-import { errorText, t } from "./i18n.mjs";
+import { counted, errorText, t } from "./i18n.mjs";
+import { readChecked, readNumber, readNumbers, readText } from "./panel-input.mjs";
 import { lastStep } from "./logic/battle-story.mjs";
+import { PanelEyes } from "./panel-eyes.mjs";
 import { panelHtml } from "./panel-view.mjs";
 import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
 import { PANEL_SETTINGS, panelSetting, setPanelSetting } from "./panel-settings.mjs";
@@ -21,23 +23,6 @@ import { LEADER_ACTIONS, leaderTest, wireLeaderDrops } from "./leader-test.mjs";
 
 const { ApplicationV2 } = foundry.applications.api;
 
-/** Reads a whole number from an input; null when empty; throws a clear message when bad. */
-function readInt(form, name, label) {
-  const raw = form.querySelector(`[name="${name}"]`)?.value?.trim() ?? "";
-  if (raw === "") return null;
-  const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Error(t("Errors.not_integer", { field: label }));
-  return value;
-}
-
-function readText(form, name) {
-  return form.querySelector(`[name="${name}"]`)?.value?.trim() ?? "";
-}
-
-function readChecked(form, name) {
-  return Boolean(form.querySelector(`[name="${name}"]`)?.checked);
-}
-
 /** Empties fields after their command was taken (and forgets that they were typed in). */
 function clear(form, ...names) {
   for (const name of names) {
@@ -49,26 +34,36 @@ function clear(form, ...names) {
   }
 }
 
+/** Where the GM's hands go after a round: the allies' d100 for the next one (after the end: Apply). */
+const AFTER_ROUND = ['[name="rollAllies"]', '[data-action="applyAll"]'];
+/** After the end of the battle: *Apply casualties to every unit*. */
+const AFTER_END = ['[data-action="applyAll"]'];
+
 /**
  * Wraps an action: one at a time (the second click of a double click, or any click while an
  * action is on its way, does nothing), and a bad entry becomes a notification naming the field.
+ * A handler may return the controls (selectors, the first one found wins) the focus moves to
+ * once the panel shows the result.
  */
 function act(handler) {
   return function (event, target) {
     if (event?.detail > 1) return null;
     return this.app.once(async () => {
+      this.acted = { action: target?.dataset?.action ?? null, unit: target?.dataset?.unit ?? "" };
       try {
-        await handler.call(this, this.element, target, event);
+        const next = await handler.call(this, this.element, target, event);
+        if (Array.isArray(next)) this.focusNext = next;
       } catch (error) {
-        ui.notifications.warn(error.code ? errorText(error) : error.message);
+        if (error.code) ui.notifications.warn(errorText(error));
+        else for (const message of error.messages ?? [error.message]) ui.notifications.warn(message);
       }
     });
   };
 }
 
-function command(type) {
-  return act(function () {
-    return this.app.command({ type });
+function command(type, next) {
+  return act(async function () {
+    return (await this.app.command({ type })) && next;
   });
 }
 
@@ -89,11 +84,12 @@ export class BattlePanel extends ApplicationV2 {
       sceneSides: BattlePanel.#sceneSides,
       sceneConfirm: act(BattlePanel.#sceneConfirm),
       sceneCancel: BattlePanel.#sceneCancel,
-      start: command("start"),
+      start: command("start", ['[name="rollAllies"]']),
       roundAuto: act(BattlePanel.#roundAuto),
       detach: act(BattlePanel.#detach),
       setStrength: act(BattlePanel.#setStrength),
       roundRolls: act(BattlePanel.#roundRolls),
+      roundLost: act(BattlePanel.#roundLost),
       leader: act(BattlePanel.#leader),
       pcsWon: act(BattlePanel.#pcsWon),
       endBattle: act(BattlePanel.#endBattle),
@@ -118,9 +114,16 @@ export class BattlePanel extends ApplicationV2 {
     super({ ...options, position: { ...BattlePanel.DEFAULT_OPTIONS.position, ...position, ...options.position } });
     this.app = app;
     this.sceneSides = null;
-    this.stopListening = app.onChange(() => {
+    /** The control of the GM's last action ({action, unit}) and where the focus goes next. */
+    this.acted = null;
+    this.focusNext = null;
+    this.eyes = new PanelEyes(this);
+    const rerender = () => {
       if (this.rendered) this.render();
-    });
+    };
+    this.stopListening = app.onChange(rerender);
+    // A player waiting for a GM: the panel says whether one is online (hookEvents.userConnected).
+    this.userHook = Hooks.on("userConnected", rerender);
   }
 
   async _prepareContext() {
@@ -128,6 +131,8 @@ export class BattlePanel extends ApplicationV2 {
     const state = app.state;
     return {
       status: app.missingToken ? { state: "idle", reason: "no_token" } : app.status,
+      // A player through the relay waits for a GM's Foundry: none online, or the one answering.
+      relayedThrough: app.relayed ? { gm: game.users.activeGM?.name ?? null } : null,
       // Controls for a GM connected with the GM token; a GM on the player token reads only.
       isGM: Boolean(game.user.isGM) && app.client?.role !== "player",
       gmAsPlayer: Boolean(game.user.isGM) && app.client?.role === "player",
@@ -162,6 +167,7 @@ export class BattlePanel extends ApplicationV2 {
   _onRender(context, options) {
     super._onRender?.(context, options);
     const root = this.element;
+    this.eyes.rendered(root, context);
     if (this.#wired) return;
     this.#wired = true;
     wireKeys(root);
@@ -232,6 +238,7 @@ export class BattlePanel extends ApplicationV2 {
   _onClose(options) {
     super._onClose?.(options);
     this.stopListening();
+    Hooks.off("userConnected", this.userHook);
   }
 
   static #reconnect() {
@@ -257,15 +264,14 @@ export class BattlePanel extends ApplicationV2 {
     const docs = selectedTokenDocuments();
     const name = readText(form, "unitName");
     const side = readText(form, "unitSide");
-    const strength = readInt(form, "unitStrength", t("Fields.strength"));
-    const rating = readInt(form, "unitRating", t("Fields.rating"));
     const oneForMany = readChecked(form, "oneForMany");
-    const headCount = readInt(form, "headCount", t("Panel.HeadCount"));
+    const [strength, rating, headCount] = readNumbers(form, [
+      ["unitStrength", "strength", t("Fields.strength")],
+      ["unitRating", "rating", t("Fields.rating")],
+      ["headCount", "fighters", t("Panel.HeadCount"), { required: oneForMany }],
+    ]);
     if (!docs.length) throw new Error(t("Notices.select_tokens"));
     if (oneForMany && docs.length !== 1) throw new Error(t("Notices.select_one_token"));
-    if (oneForMany && headCount === null) {
-      throw new Error(t("Errors.required", { field: t("Panel.HeadCount") }));
-    }
     const fighters = oneForMany ? headCount : docs.length;
     const unit = `u-${requestId()}`.slice(0, 40);
     const order = { type: "add_unit", id: unit, name: name || docs[0].name, side, fighters };
@@ -320,62 +326,84 @@ export class BattlePanel extends ApplicationV2 {
 
   static async #sceneConfirm(form) {
     const done = await createSides(this.app, this.sceneSides, form, linkToUnit);
-    if (done) {
-      this.sceneSides = null;
-      this.render();
-    }
+    if (!done) return null;
+    this.sceneSides = null;
+    this.render();
+    return ['[data-action="start"]'];
   }
 
-  /** Foundry's dice (posted in chat) as the round's rolls, or the core rolls (the setting). */
+  /** Foundry's dice (posted in chat) as the round's rolls, or the core rolls (the setting); the
+   * GM's hand stays on the button for the next round. */
   static async #roundAuto() {
     const rolls = await roundDice(this.app.state?.view);
-    await this.app.command(rolls ? { type: "resolve_round", mode: "rolls", rolls } : { type: "resolve_round", mode: "auto" });
+    const ack = await this.app.command(rolls ? { type: "resolve_round", mode: "rolls", rolls } : { type: "resolve_round", mode: "auto" });
+    return ack && ['[data-action="roundAuto"]', '[data-action="applyAll"]'];
   }
 
   /** Moves fighters of a unit into the PCs' fight (the core takes them and their strength out). */
   static async #detach(form, target) {
     const unit = target.dataset.unit;
-    const fighters = readInt(form, `detach-${unit}`, t("Panel.DetachCount"));
+    const fighters = readNumber(form, `detach-${unit}`, "fighters", t("Panel.DetachCount"), { required: true });
     const ack = await this.app.command({ type: "detach_fighters", unit, fighters });
     if (ack) clear(form, `detach-${unit}`);
   }
 
   static async #setStrength(form) {
     const side = readText(form, "strengthSide");
-    const strength = readInt(form, "strengthValue", t("Panel.NewStrength"));
+    const strength = readNumber(form, "strengthValue", "strength", t("Panel.NewStrength"), { required: true });
     const ack = await this.app.command({ type: "set_strength", side, strength });
     if (ack) clear(form, "strengthValue");
   }
 
   static async #roundRolls(form) {
-    const allies = readInt(form, "rollAllies", t("Fields.rolls.allies"));
-    const enemies = readInt(form, "rollEnemies", t("Fields.rolls.enemies"));
+    const [allies, enemies] = readNumbers(form, [
+      ["rollAllies", "roll", t("Fields.rolls.allies"), { required: true }],
+      ["rollEnemies", "roll", t("Fields.rolls.enemies"), { required: true }],
+    ]);
     const ack = await this.app.command({ type: "resolve_round", mode: "rolls", rolls: { allies, enemies } });
     if (ack) clear(form, "rollAllies", "rollEnemies");
+    return ack && AFTER_ROUND;
+  }
+
+  /** A round fought out at the table: the strength each side lost (a blank reads 0, as on the page). */
+  static async #roundLost(form) {
+    const [allies, enemies] = readNumbers(form, [
+      ["lostAllies", "lost", t("LostRound.Allies")],
+      ["lostEnemies", "lost", t("LostRound.Enemies")],
+    ]);
+    if (allies === null && enemies === null) {
+      form.querySelector('[name="lostAllies"]')?.focus();
+      throw new Error(t("Typed.LostNone"));
+    }
+    const lost = { allies: allies ?? 0, enemies: enemies ?? 0 };
+    const ack = await this.app.command({ type: "resolve_round", mode: "lost", lost });
+    if (ack) clear(form, "lostAllies", "lostEnemies");
+    return ack && ['[name="lostAllies"]', ...AFTER_ROUND];
   }
 
   static async #leader(form) {
-    if (await leaderTest(this.app, form, { readInt, clear })) return;
+    if (await leaderTest(this.app, form, { readNumber, clear })) return;
     const ack = await this.app.command({
       type: "leader_command",
       side: readText(form, "leaderSide"),
-      sl: readInt(form, "leaderSl", t("Panel.SL")),
+      sl: readNumber(form, "leaderSl", "sl", t("Panel.SL"), { required: true }),
       success: readChecked(form, "leaderSuccess"),
     });
     if (ack) clear(form, "leaderSl", "leaderSuccess");
   }
 
   static async #pcsWon(form) {
-    const raw = readText(form, "fleeing");
-    const order = { type: "pcs_won" };
-    if (raw) order.fleeing = /^\d+\s*\/\s*\d+$/.test(raw) ? raw.replace(/\s/g, "") : Number(raw);
+    const fleeing = readNumber(form, "fleeing", "share", t("Panel.Fleeing"));
+    const order = fleeing === null ? { type: "pcs_won" } : { type: "pcs_won", fleeing };
     const ack = await this.app.command(order);
     if (ack) clear(form, "fleeing");
+    return ack && AFTER_END;
   }
 
   static async #endBattle(form) {
     const winner = readText(form, "winner");
-    await this.app.command(winner ? { type: "end_battle", winner } : { type: "end_battle" });
+    const ack = await this.app.command(winner ? { type: "end_battle", winner } : { type: "end_battle" });
+    return ack && AFTER_END;
   }
 
   /** Shows a side's strength and head count to players, or hides them (`set_hidden`). */
@@ -439,7 +467,7 @@ export class BattlePanel extends ApplicationV2 {
     const report = foundryData.applied?.[unit];
     const ids = [...(foundryData.tokens?.[unit] ?? []), ...Object.values(report?.token_ids ?? {}).flat()];
     const restored = await undoApply(this.app.battle, unit, ids);
-    ui.notifications.info(t("Notices.undone", { count: restored }));
+    ui.notifications.info(counted("Notices.undone", restored));
     this.app.changed();
     // Then the bridge: it forgets the report and tells every GM's panel. When that fails the
     // tokens are back anyway; pressing Undo apply again (nothing left to put back) retries.
@@ -453,7 +481,7 @@ export class BattlePanel extends ApplicationV2 {
   /** Influence: a d100 typed, Foundry's or the core's; the active GM's browser posts the card (step-cards.mjs). */
   static async #influence(form) {
     const order = { type: "roll_influence", side: readText(form, "influenceSide") };
-    const roll = readInt(form, "influenceRoll", t("Panel.Roll")) ?? (await influenceDie(order.side));
+    const roll = readNumber(form, "influenceRoll", "roll", t("Panel.Roll")) ?? (await influenceDie(order.side));
     if (roll !== null) order.roll = roll;
     const ack = await this.app.command(order);
     if (ack) clear(form, "influenceRoll");

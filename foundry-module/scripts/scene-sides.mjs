@@ -8,6 +8,7 @@ import { hasStatus } from "./conditions.mjs";
 import { sidesFromTokens } from "./logic/scene-sides.mjs";
 import { requestId } from "./logic/bridge-client.mjs";
 import { t } from "./i18n.mjs";
+import { readNumbers } from "./panel-input.mjs";
 
 function sceneTokens() {
   const selected = (canvas?.tokens?.controlled ?? []).map((token) => token.document);
@@ -38,12 +39,18 @@ export function proposeSides(by = "actor", linked = new Set()) {
  */
 export async function createSides(app, proposal, form, linkToUnit) {
   const units = ["allies", "enemies"].flatMap((side) => proposal[side].map((unit, i) => ({ unit, side, i })));
-  const orders = units.map(({ unit, side, i }) => {
-    const raw = form.querySelector(`[name="sceneStrength-${side}-${i}"]`)?.value?.trim() ?? "";
-    const strength = Number(raw);
-    if (raw === "" || !Number.isInteger(strength) || strength < 0) {
-      throw new Error(t("Scene.StrengthRequired", { name: unit.name }));
-    }
+  // every strength missing or mistyped is named at once, before anything is sent
+  const strengths = readNumbers(
+    form,
+    units.map(({ unit, side, i }) => [
+      `sceneStrength-${side}-${i}`,
+      "strength",
+      t("Scene.Strength", { name: unit.name }),
+      { required: true },
+    ]),
+  );
+  const orders = units.map(({ unit, side }, n) => {
+    const strength = strengths[n];
     const id = `u-${requestId()}`.slice(0, 40);
     return { unit, order: { type: "add_unit", id, name: unit.name, side, fighters: unit.fighters, strength } };
   });

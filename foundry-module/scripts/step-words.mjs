@@ -3,19 +3,12 @@
  * the same. Reads only the core's events (a hidden number, null, reads "?"); computes no rule.
  */
 import { bonusUsed, mainEvent, strengthBefore } from "./logic/battle-story.mjs";
-import { pluralCategory } from "./logic/plural.mjs";
-import { t } from "./i18n.mjs";
-import { chosenTable, coreBandText } from "./influence.mjs";
+import { counted, t } from "./i18n.mjs";
+import { chosenTable, coreBandText, tableReading } from "./influence.mjs";
 
 /** A number as shown: "?" when the view hides it. */
 export function shown(value) {
   return value === null || value === undefined ? "?" : String(value);
-}
-
-/** A counted string: `<key>.one|few|many|other` chosen by Intl.PluralRules for the language. */
-export function counted(key, count, data = {}) {
-  const lang = game.i18n.lang ?? "en";
-  return t(`${key}.${pluralCategory(lang, count)}`, { count, ...data });
 }
 
 function side(name) {
@@ -63,8 +56,13 @@ export function describeStep(event, entry = { events: [event] }) {
       };
     case "round_resolved": {
       const winner = event.winner ? t("Step.RoundWinner", { side: side(event.winner) }) : t("Step.RoundNoWinner");
+      // A round by the strength lost has no test, so no winner: it says how it was decided.
+      const title =
+        event.mode === "lost"
+          ? t("LostRound.Title", { round: event.round })
+          : `${t("Step.RoundPlayed", { round: event.round })}: ${winner}`;
       return {
-        title: `${t("Step.RoundPlayed", { round: event.round })}: ${winner}`,
+        title,
         lines: ["allies", "enemies"].map((name) => roundSide(event, name)),
       };
     }
@@ -85,7 +83,7 @@ export function describeStep(event, entry = { events: [event] }) {
       return { title: t("Step.StrengthSet", { side: side(event.side), strength: shown(event.strength) }), lines: [] };
     case "fighters_detached":
       return {
-        title: t("Step.Detached", { side: side(event.side), fighters: shown(event.fighters) }),
+        title: counted("Step.Detached", shown(event.fighters), { side: side(event.side) }),
         lines: [t("Step.DetachedCost", { cost: shown(event.strength_cost), strength: shown(event.strength) })],
       };
     case "pcs_won":
@@ -109,8 +107,9 @@ export function describeStep(event, entry = { events: [event] }) {
       };
     }
     case "influence_rolled": {
-      // The core's own reading (for the side that rolled); a GM's RollTable is read on the card.
-      const band = chosenTable() ? "" : coreBandText(event, null);
+      // The reading for the side that rolled: the core's own, or the GM's RollTable's row.
+      const table = chosenTable();
+      const band = table ? tableReading(table, event.total, event.side) : coreBandText(event, null);
       return {
         title: t("Influence.Title", { side: side(event.side) }),
         lines: [

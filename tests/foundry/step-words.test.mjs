@@ -3,30 +3,11 @@
 // stand-in of Foundry's Localization (format fills {name}) and of game.settings.get.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-
-const ROOT = new URL("../../foundry-module/", import.meta.url);
-const strings = {
-  en: JSON.parse(readFileSync(new URL("lang/en.json", ROOT), "utf8")),
-  ru: JSON.parse(readFileSync(new URL("lang/ru.json", ROOT), "utf8")),
-};
-
-function useLanguage(lang) {
-  const lookup = (key) => key.split(".").reduce((node, part) => node?.[part], strings[lang]);
-  globalThis.game = {
-    i18n: {
-      lang,
-      has: (key) => typeof lookup(key) === "string",
-      localize: (key) => lookup(key) ?? key,
-      format: (key, data) => (lookup(key) ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in data ? String(data[name]) : m)),
-    },
-    settings: { get: () => "" },
-    tables: { get: () => null },
-  };
-}
+import { useLanguage } from "./lang-game.mjs";
 
 useLanguage("en");
-const { counted, describeLogStep, describeStep, setUpLine, sideUnits } = await import("../../foundry-module/scripts/step-words.mjs");
+const { describeLogStep, describeStep, setUpLine, sideUnits } = await import("../../foundry-module/scripts/step-words.mjs");
+const { counted } = await import("../../foundry-module/scripts/i18n.mjs");
 
 // copied from a run of background_battle.api (GM view, then the player view of the same round)
 const round = {
@@ -141,4 +122,23 @@ test("what the player view hides is not said: no head count, no strength, no mod
     "Allies: Dwarves (1 fighter)",
     "Enemies: Wolves (3 fighters), Orcs",
   ]);
+});
+
+test("a round by strength lost says so, with each side's loss; fighters into the PCs' fight", () => {
+  useLanguage("en");
+  const lost = {
+    type: "round_resolved", round: 3, mode: "lost", targets: { allies: 30, enemies: 60 }, winner: null,
+    lost: { allies: 0, enemies: 9 }, strength: { allies: 30, enemies: 51 },
+  };
+  assert.deepEqual(describeStep(lost), {
+    title: "Round 3: strength lost typed in",
+    lines: ["Allies: strength 30 → 30 (lost 0)", "Enemies: strength 60 → 51 (lost 9)"],
+  });
+  useLanguage("ru");
+  assert.equal(describeStep(lost).title, "Раунд 3: потери введены вручную");
+  const detached = { type: "fighters_detached", side: "enemies", fighters: 1, strength_cost: 6, strength: 45 };
+  assert.deepEqual(describeStep(detached), {
+    title: "Враги: 1 боец уходит в схватку персонажей",
+    lines: ["Сторона теряет их ОС: 6 (теперь 45)"],
+  });
 });

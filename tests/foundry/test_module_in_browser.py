@@ -149,8 +149,8 @@ def test_a_typed_roll_out_of_range_is_refused_naming_the_field(
     panel.locator("[name=rollEnemies]").fill("5")
     panel.locator("[data-action=roundRolls]").click()
     notice = page.locator("#notifications .warning").last
-    expect(notice).to_contain_text("between 1 and 100")
-    expect(notice).to_have_text("Allies' d100 must be between 1 and 100")
+    # refused in the panel (panel-input.mjs), before anything is sent, with an example
+    expect(notice).to_have_text("Allies' d100: a whole number from 1 to 100, e.g. 42")
     expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "0")
 
     # Both rolls out of range: each named at once, one notice per field.
@@ -191,7 +191,7 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     orcs = panel.locator(".bb-unit", has_text="Orcs")
     orcs.locator("input[name^=detach-]").fill("4")
     orcs.locator("[data-action=detach]").click()
-    expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 in the PCs' fight")
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 fighters in the PCs' fight")
     panel.locator("[data-section=strength] > summary").click()  # closed at first: it is rare
     panel.locator("[name=strengthSide]").select_option("allies")
     panel.locator("[name=strengthValue]").fill("7")
@@ -200,7 +200,7 @@ def test_the_leaders_command_and_the_pcs_win_end_the_battle(
     # and the GM's undo takes the last step back
     panel.locator("[data-action=undo]").click()
     expect(panel.locator(".bb-side.bb-allies .bb-strength b")).not_to_have_text("7")
-    expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 in the PCs' fight")
+    expect(orcs.locator(".bb-unit-figures")).to_contain_text("4 fighters in the PCs' fight")
 
 
 def test_link_unlink_an_automatic_round_and_a_whispered_card(

@@ -360,7 +360,9 @@ def test_both_sides_from_the_scene_in_one_confirmation(
     # nothing is sent before the GM confirms; a missing strength is refused by name
     assert gm_view(page)["units"] == []
     panel.locator("[data-action=sceneConfirm]").click()
-    expect(page.locator("#notifications .warning").last).to_contain_text("Rangers")
+    warned = page.locator("#notifications .warning")
+    for name in ("Rangers", "Orc boyz", "Goblins"):  # each missing strength at once
+        expect(warned.filter(has_text=f"Strength of {name} is required")).to_have_count(1)
     assert gm_view(page)["units"] == []
     for row, strength in zip(rows.all(), (40, 48, 16), strict=True):
         row.locator("input").fill(str(strength))
@@ -417,12 +419,14 @@ def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
     every_control_worded(panel)
     expect(panel.locator("abbr[title]").first).to_have_attribute("title", re.compile("очки силы"))
-    # a refusal names the field in words, never by its path
+    # a refusal names the field in words, never by its path, with an example; nothing is sent
+    version = gm_view(page)["version"]
     panel.locator("[name=rollAllies]").fill("150")
     panel.locator("[name=rollEnemies]").fill("5")
     panel.locator("[data-action=roundRolls]").click()
     notice = page.locator("#notifications .warning").last
-    expect(notice).to_have_text("d100 союзников: допустимо от 1 до 100")
+    expect(notice).to_have_text("d100 союзников: нужно целое число от 1 до 100, например 42")
+    assert gm_view(page)["version"] == version
     # the enemies' side, shown to players with one click (set_hidden), hidden again
     enemies = panel.locator(".bb-side.bb-enemies [data-action=toggleShown]")
     expect(enemies).to_have_attribute("data-shown", "0")

@@ -3,7 +3,8 @@
 Foundry's server keeps the world settings and tells every client when one changes (the client
 that changed it too: the setting's onChange runs everywhere), passes a package's socket
 message to every other connected client, never back to the sender, and tells the others when a
-user connects or leaves (hookEvents.userConnected). It also keeps the world's token documents:
+user connects or leaves (hookEvents.userConnected); a client that connects is told who is
+logged in already (User#active). It also keeps the world's token documents:
 an update of tokens reaches every other client (hookEvents.updateDocument fires on every
 connected client), and a client that connects later receives the tokens as they are now, flags
 and names included, whoever the user is. Each browser context of a
@@ -29,6 +30,7 @@ class FoundryServer:
         self.settings: dict[str, Any] = {}
         self.token_updates: list[dict[str, Any]] = []  # every batch, in order: the world's tokens
         self.clients: set[ServerConnection] = set()
+        self.users: dict[ServerConnection, str] = {}  # who is logged in, by connection
         self.url = ""
         self._loop = asyncio.new_event_loop()
         self._stopped: asyncio.Future[None] | None = None
@@ -66,8 +68,14 @@ class FoundryServer:
         user = parse_qs(urlsplit(path).query).get("user", ["?"])[0]
         self._presence(ws, user, True)
         self.clients.add(ws)
+        self.users[ws] = user
         try:
-            hello = {"type": "settings", "values": self.settings, "tokens": self.token_updates}
+            hello = {
+                "type": "settings",
+                "values": self.settings,
+                "tokens": self.token_updates,
+                "users": sorted(set(self.users.values())),  # who is logged in now (User#active)
+            }
             await ws.send(json.dumps(hello))
             async for raw in ws:
                 message = json.loads(raw)
@@ -82,4 +90,5 @@ class FoundryServer:
                     broadcast(self.clients, json.dumps(message))
         finally:
             self.clients.discard(ws)
+            self.users.pop(ws, None)
             self._presence(ws, user, False)

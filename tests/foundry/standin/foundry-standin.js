@@ -196,6 +196,9 @@ window.StandIn = {
     strings = await (await fetch(`/foundry-module/lang/${i18n.lang}.json`)).json();
     Object.assign(manifest, await (await fetch("/foundry-module/module.json")).json(), { active: true });
     for (const [key, value] of Object.entries(await server.connect())) stored.set(key, value);
+    // User#active (api v13 `User#active`: the user is logged into the world): with a shared
+    // server, only those it says are connected; Users#activeGM follows.
+    if (server.users) for (const user of users.values()) user.active = server.users.includes(user.id);
     // The world's tokens as the server holds them now (changed before this client came).
     for (const batch of server.tokenUpdates) if (batch.scene === scene.id) scene.fromServer(batch.updates);
     await import("/foundry-module/scripts/main.mjs");

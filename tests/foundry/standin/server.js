@@ -16,6 +16,8 @@ export class ServerLink {
     this.onSetting = () => {};
     this.onUser = () => {};
     this.onTokens = () => {};
+    /** The users logged in when this client connected (null: no shared server, all of them). */
+    this.users = null;
     /** Token updates made before this client connected, in order (the world as it is now). */
     this.tokenUpdates = [];
   }
@@ -31,6 +33,7 @@ export class ServerLink {
         const message = JSON.parse(event.data);
         if (message.type === "settings") {
           this.tokenUpdates = message.tokens ?? [];
+          this.users = message.users ?? null;
           resolve(message.values);
         } else if (message.type === "tokens") this.onTokens(message.scene, message.updates);
         else if (message.type === "emit") this.onEmit(message.event, message.args);
