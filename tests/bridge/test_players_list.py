@@ -63,7 +63,7 @@ async def test_welcome_and_list_battles_show_players_the_started_ones(running: R
     other = await running.peer()
     assert listed(await other.hello(GM, "web")) == [("prepared", "setup"), ("ford", "fighting")]
     everything = await other.ask({"type": "list_battles", "archived": True})
-    assert [name for name, _ in listed(everything)] == ["prepared", "ford", "bridge"]
+    assert [name for name, _ in listed(everything)] == ["bridge", "ford", "prepared"]  # by name
 
 
 async def test_a_battle_in_set_up_is_unknown_to_players(running: Running) -> None:
