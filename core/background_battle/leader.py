@@ -18,7 +18,8 @@ def leader_bonus(strength: int, sl: int) -> int:
     9
 
     Raises:
-        BattleError: for a strength outside 0..MAX_STRENGTH, or an SL below 0 (a failed test gives nothing).
+        BattleError: for a strength outside 0..MAX_STRENGTH, or an SL below 0 (a failed test
+            gives nothing).
     """
     strength = whole(strength, "strength", 0, MAX_STRENGTH)
     sl = whole(sl, "sl", 0, 100)

@@ -399,8 +399,8 @@ def normalise(command: Any) -> dict[str, Any]:
     background_battle.errors.BattleError: fleeing is null; give a value, or leave it out
 
     Raises:
-        BattleError: ``unknown_command``, ``unknown_field``, ``too_deep``, ``not_null`` or the code of the
-            field's own check, naming the field.
+        BattleError: ``unknown_command``, ``unknown_field``, ``too_deep``, ``not_null`` or the
+            code of the field's own check, naming the field.
     """
     kind = command_type(command)
     shape = SHAPES[kind]

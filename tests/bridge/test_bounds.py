@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 from bridge_helpers import GM, PLAYER, WAIT, Peer, Running, StartBridge
-
 from websockets.asyncio.client import connect
 
 from background_battle_bridge import budget
@@ -45,12 +44,11 @@ class Meter(Peer):
                 return reply
 
     async def drain(self) -> None:
-        """Read whatever is still coming (events of the others' commands)."""
-        try:
-            while True:
-                async with asyncio.timeout(0.3):
-                    await self.recv()
-        except TimeoutError:
+        """Read everything sent so far: a `ping`'s `pong` comes after what is queued for it."""
+        self.pings = getattr(self, "pings", 0) + 1
+        ping = f"drained-{self.pings}"
+        await self.send({"type": "ping", "id": ping})
+        while (await self.recv()).get("id") != ping:
             pass
 
 

@@ -194,9 +194,7 @@ async def test_bad_command_fields_are_named_and_change_nothing(
         assert "min" in error["params"] and "max" in error["params"]
 
 
-@pytest.mark.parametrize(
-    "field", ["id", "battle", "expected_version", "command", "unknown"]
-)
+@pytest.mark.parametrize("field", ["id", "battle", "expected_version", "command", "unknown"])
 async def test_a_null_field_is_refused_by_name_never_read_as_absent(
     running: Running, field: str
 ) -> None:

@@ -8,9 +8,7 @@ from typing import Any
 from background_battle import Battle, apply, new_battle
 
 
-def unit(
-    name: str, side: str, fighters: int, strength: int | None, **extra: Any
-) -> dict[str, Any]:
+def unit(name: str, side: str, fighters: int, strength: int | None, **extra: Any) -> dict[str, Any]:
     """An ``add_unit`` command (``strength`` None: left out, for a unit rated instead)."""
     command = {"type": "add_unit", "name": name, "side": side, "fighters": fighters, **extra}
     if strength is not None:
