@@ -122,6 +122,9 @@ COMMAND = [sys.executable, "-m", "background_battle_bridge.server"]
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
 
+TOKENS_ENV = {**os.environ, "BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER}  # never in `ps`
+
+
 def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The command line run to its end (a care command, or a bridge that refuses to start)."""
     return subprocess.run(
@@ -136,12 +139,12 @@ def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
 @contextmanager
 def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
     """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
-    tokens = ("--gm-token", GM, "--player-token", PLAYER)
     process = subprocess.Popen(
-        [*COMMAND, "--port", "0", "--data", str(data), *tokens],
+        [*COMMAND, "--port", "0", "--data", str(data)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=TOKENS_ENV,
     )
     try:
         yield process

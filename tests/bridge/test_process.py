@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import ADDRESS, COMMAND, DWARVES, GM, ORCS, PLAYER, Peer, run_bridge
+from bridge_helpers import ADDRESS, COMMAND, DWARVES, ORCS, PLAYER, TOKENS_ENV, Peer, run_bridge
 from qr_reader import read_qr
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -25,10 +25,11 @@ def bridge_process(data: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[s
     """Start the bridge on a free port; yields the process and its port; never leaves it."""
     args = [*COMMAND, "--port", "0", "--data", str(data), "--rate", "100000", "--burst", "100000"]
     process = subprocess.Popen(
-        [*args, "--gm-token", GM, "--player-token", PLAYER, *extra],
+        [*args, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=TOKENS_ENV,
     )
     try:
         assert process.stdout is not None
