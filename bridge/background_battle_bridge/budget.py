@@ -58,6 +58,39 @@ def size(value: Any) -> int:
     return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
 
 
+class _TableSize:
+    """The encoded size of a battle's Influence table, kept while it is the same (immutable)
+    object: the largest part of a view, and the same from one command to the next."""
+
+    def __init__(self) -> None:
+        self.table: object = self
+        self.bytes = 0
+
+    def of(self, battle: Battle, view: dict[str, Any]) -> int:
+        if battle.influence_table is not self.table:
+            self.table, self.bytes = battle.influence_table, size(view["influence_table"])
+        return self.bytes
+
+
+_TABLE = _TableSize()
+_TABLE_KEY = len(',"influence_table":')
+
+
+def view_size(battle: Battle, view: dict[str, Any]) -> int:
+    """`size(view)`, with the Influence table's part measured once per table.
+
+    >>> from background_battle import new_battle
+    >>> battle = new_battle("x")
+    >>> view = state_view(battle, log=False)
+    >>> view_size(battle, view) == size(view)
+    True
+    """
+    if "influence_table" not in view:
+        return size(view)
+    rest = {key: value for key, value in view.items() if key != "influence_table"}
+    return size(rest) + _TABLE_KEY + _TABLE.of(battle, view)
+
+
 def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> dict[str, Any]:
     """The views of `after` for each role (`{role + "-nolog": view}`, for the room's cache),
     once its new log entry and views are within their bounds.
@@ -76,7 +109,7 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> dict[s
         if seen > ENTRY_MAX:
             raise _too_large(field, f"this {kind} makes a log entry", seen, ENTRY_MAX)
         view = views[role + "-nolog"] = state_view(after, role, log=False)  # type: ignore[arg-type]
-        grown = size(view)
+        grown = view_size(after, view)
         if grown > limit and grown > size(state_view(before, role, log=False)):  # type: ignore[arg-type]
             units = len(after.units)
             raise _too_large(
