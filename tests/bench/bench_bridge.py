@@ -93,7 +93,10 @@ class Server:
     """A server process (bridge or baseline) on a free port."""
 
     def __init__(self, args: list[str]) -> None:
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+        tokens = {"BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER}  # never on the command line
+        self.process = subprocess.Popen(
+            args, stdout=subprocess.PIPE, text=True, env={**os.environ, **tokens}
+        )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         found = re.search(r"(?:port |127\.0\.0\.1:)(\d+)", line)
@@ -127,10 +130,6 @@ def start_bridge(data: Path, sync: str = "full") -> Server:
             "0",
             "--data",
             str(data),
-            "--gm-token",
-            GM,
-            "--player-token",
-            PLAYER,
             "--rate",
             "1000000",
             "--burst",
