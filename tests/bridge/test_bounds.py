@@ -172,6 +172,8 @@ async def test_four_thousand_archived_battles_come_in_pages(start_bridge: StartB
         after = page["battles"][-1]["name"]
     assert seen == sorted(seen) and len(set(seen)) == 4000
     assert pages == -(-4000 // p.BATTLES_PAGE)
+    bad = await gm.ask({"type": "list_battles", "archived": True, "after": 7})
+    assert (bad["code"], bad["field"]) == ("not_text", "after")
     unarchived = await gm.ask({"type": "list_battles"}, "battles")
     assert unarchived == {"type": "battles", "battles": [], "more": False}
     print(f"\n4,000 archived battles in {pages} pages; largest frame {gm.largest:,} bytes")
