@@ -8,7 +8,9 @@ by a page still claims the page, and every reading that reaches past the end fai
 count corrected every intact page reads again. In each copy every battle's records are read
 key by key (a seek past each bad page to the next good one), the tables scanned from both
 ends, and only rows whose checksum matches their battle, number and text are taken: a torn
-page's rows of NULLs or garbage never are.
+page's rows of NULLs or garbage never are. Then every leaf page is read directly (`read_pages`),
+without SQLite, for the rows on intact pages the B-tree can no longer reach (below a lost
+interior page).
 
 A new file is written with every record found (and the heads and quarantine rows that could be
 read) in the work folder, read back and checked to hold every one of them, and only then put
@@ -97,7 +99,23 @@ def rescue(path: Path, work: Path) -> Rescued:
             _read(db, rescued)
         if len(rescued.records) > before:
             rescued.readings.append(f"{label}: {len(rescued.records) - before}")
+    added = read_pages(path.read_bytes(), rescued)
+    if added:
+        rescued.readings.append(f"pages read directly: {added}")
     return rescued
+
+
+def page_size(data: bytes) -> int | None:
+    """The page size a database file's header gives; None when it is not a database's.
+
+    >>> page_size(HEADER + bytes([16, 0]) + bytes(82)), page_size(b"battles?" * 20)
+    (4096, None)
+    """
+    if not data.startswith(HEADER) or len(data) < 100:
+        return None
+    size = int.from_bytes(data[PAGE_SIZE_AT : PAGE_SIZE_AT + 2], "big")
+    size = 65536 if size == 1 else size
+    return None if size < 512 or size & (size - 1) else size
 
 
 def _copies(path: Path, work: Path) -> Iterator[tuple[str, Path]]:
@@ -110,11 +128,8 @@ def _copies(path: Path, work: Path) -> Iterator[tuple[str, Path]]:
         shutil.copyfile(wal, f"{whole}-wal")
     yield "as it is", whole
     data = path.read_bytes()
-    if not data.startswith(HEADER) or len(data) < 100:
-        return
-    size = int.from_bytes(data[PAGE_SIZE_AT : PAGE_SIZE_AT + 2], "big")
-    size = 65536 if size == 1 else size
-    if size < 512 or size & (size - 1):
+    size = page_size(data)
+    if size is None:
         return
     pages, torn = divmod(len(data), size)
     for label, body in (
@@ -307,3 +322,136 @@ def _swap(path: Path, fresh: Path, aside: Path) -> None:
             with contextlib.suppress(OSError):
                 kept.rename(part)
         raise
+
+
+# -- reading pages directly ------------------------------------------------------------------
+
+INDEX_LEAF = 0x0A  # a page of a WITHOUT ROWID table's rows (`records` is one)
+INDEX_INTERIOR = 0x02  # its inner pages hold rows too, each after its child's page number
+
+
+def read_pages(data: bytes, rescued: Rescued) -> int:
+    """Every record on an intact page of the file, read without SQLite: a page the
+    B-tree can no longer reach (under a lost interior page) still gives its rows. Only rows
+    SQLite did not give are added, and none of a battle that was ever in quarantine (its
+    records were moved out; their old pages must not bring them back); free pages are passed
+    over. Returns how many records it added."""
+    aside = {row[1] for row in rescued.quarantine if len(row) > 1}
+    added = 0
+    for key, value in sorted(records_on_pages(data).items()):
+        if key not in rescued.records and key[0] not in aside:
+            rescued.records[key] = value
+            added += 1
+    return added
+
+
+def records_on_pages(data: bytes) -> dict[Key, tuple[bytes, str]]:
+    """Every `records` row, checksum checked, on the pages of a file's bytes."""
+    found = Rescued()
+    _scan(data, found)
+    return found.records
+
+
+def _scan(data: bytes, rescued: Rescued) -> None:
+    size = page_size(data)
+    if size is None:
+        return
+    usable = size - data[20]
+    free = _free_pages(data, size)
+    for number in range(1, len(data) // size + 1):
+        if number in free:
+            continue
+        page = data[(number - 1) * size : number * size]
+        start = 100 if number == 1 else 0
+        if page[start] not in (INDEX_LEAF, INDEX_INTERIOR):
+            continue
+        inner = page[start] == INDEX_INTERIOR
+        cells = int.from_bytes(page[start + 3 : start + 5], "big")
+        for index in range(cells):
+            at = start + (12 if inner else 8) + 2 * index
+            cell = int.from_bytes(page[at : at + 2], "big") + (4 if inner else 0)
+            with contextlib.suppress(IndexError, ValueError, UnicodeDecodeError):
+                row = _row(data, size, usable, page, cell)
+                if row is not None:
+                    _take(rescued, row)
+
+
+def _free_pages(data: bytes, size: int) -> set[int]:
+    """The numbers of the file's free pages (its freelist's trunk and leaf pages)."""
+    free: set[int] = set()
+    trunk = int.from_bytes(data[32:36], "big")
+    while trunk and trunk not in free and trunk * size <= len(data):
+        free.add(trunk)
+        page = data[(trunk - 1) * size : trunk * size]
+        count = int.from_bytes(page[4:8], "big")
+        for index in range(min(count, size // 4 - 2)):
+            free.add(int.from_bytes(page[8 + 4 * index : 12 + 4 * index], "big"))
+        trunk = int.from_bytes(page[0:4], "big")
+    return free
+
+
+def _row(data: bytes, size: int, usable: int, page: bytes, at: int) -> tuple[object, ...] | None:
+    """The (battle, seq, data, checksum) of one index-leaf cell, its overflow pages followed;
+    None for a row of another shape."""
+    length, at = _varint(page, at)
+    most = (usable - 12) * 64 // 255 - 23
+    least = (usable - 12) * 32 // 255 - 23
+    local = length
+    if length > most:
+        local = least + (length - least) % (usable - 4)
+        local = local if local <= most else least
+    payload = page[at : at + local]
+    following = int.from_bytes(page[at + local : at + local + 4], "big") if local < length else 0
+    seen: set[int] = set()
+    while len(payload) < length:
+        if not following or following in seen or following * size > len(data):
+            return None  # the rest of it was on a lost page
+        seen.add(following)
+        overflow = data[(following - 1) * size : following * size]
+        following = int.from_bytes(overflow[:4], "big")
+        payload += overflow[4:usable][: length - len(payload)]
+    return _values(payload)
+
+
+def _values(payload: bytes) -> tuple[object, ...] | None:
+    """A record of four columns: text, integer, text, text (a `records` row); else None."""
+    header, at = _varint(payload, 0)
+    types = []
+    while at < header:
+        kind, at = _varint(payload, at)
+        types.append(kind)
+    if len(types) != 4:
+        return None
+    values: list[object] = []
+    at = header
+    for kind in types:
+        if kind >= 13 and kind % 2:  # text
+            width = (kind - 13) // 2
+            values.append(payload[at : at + width])
+        elif 1 <= kind <= 6:  # integer
+            width = (1, 2, 3, 4, 6, 8)[kind - 1]
+            values.append(int.from_bytes(payload[at : at + width], "big", signed=True))
+        elif kind in (8, 9):
+            width = 0
+            values.append(kind - 8)
+        else:
+            return None
+        at += width
+    battle, seq, text, summed = values
+    if not all(isinstance(value, bytes) for value in (battle, text, summed)):
+        return None
+    assert isinstance(battle, bytes) and isinstance(summed, bytes)
+    return battle.decode(), seq, text, summed.decode()
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    """SQLite's variable-length integer at `at`, and where the next thing starts."""
+    value = 0
+    for index in range(9):
+        byte = data[at + index]
+        if index == 8:
+            return (value << 8) | byte, at + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + index + 1
+    raise ValueError("a varint longer than 9 bytes")

@@ -108,6 +108,30 @@ def test_a_cut_file_is_repaired_without_loss_of_what_intact_pages_hold(
     assert "DAMAGED" not in hub_check.stdout
 
 
+def test_rows_below_a_lost_inner_page_come_back_read_from_the_pages(tmp_path: Path) -> None:
+    """The root page of `records` torn (garbage): SQLite reaches none of its rows; the pages
+    read directly give back every row not on the torn page itself (its 8 rows are each in the
+    middle of a battle, which is served up to there)."""
+    path = tmp_path / "battles.sqlite3"
+    total = build(path)
+    data = path.read_bytes()
+    assert len(salvage.records_on_pages(data)) == total  # every row, read without SQLite
+    inner = [n for n in range(2, len(data) // PAGE + 1) if data[(n - 1) * PAGE] == 0x02]
+    with path.open("r+b") as file:
+        file.seek((inner[0] - 1) * PAGE)  # the first inner page: the table's root
+        file.write(b"\xff" * PAGE)
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    assert "pages read directly" in done.stdout
+    served, battles, kept = records(path)
+    print(
+        f"\nthe root page of records torn: {kept}/{total} kept ({kept / total:.1%}), "
+        f"{served} served (a battle is served up to the first of its records that was on the "
+        "torn page; the rest of it waits in quarantine)"
+    )
+    assert len(battles) == BATTLES and kept / total >= 0.98
+
+
 def test_a_repair_that_fails_leaves_the_file_in_place_and_exits_2_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
