@@ -166,3 +166,17 @@ def test_check_exits_1_while_a_battle_is_in_quarantine(tmp_path: Path) -> None:
         assert done.returncode == 1, done.stdout
         assert "'battle 03': in quarantine #1" in done.stdout
         assert "only a backup can bring back" in done.stdout
+
+
+def test_rows_spilling_onto_overflow_pages_are_read_from_the_pages(tmp_path: Path) -> None:
+    path = tmp_path / "battles.sqlite3"
+    store = SqliteStorage(path)
+    rows = [("long", 1, {"kind": "created", "id": "c"})]
+    rows += [
+        ("long", n, {"kind": "tokens", "unit": "u1", "token_ids": ["Ж" * 90] * n * 3})
+        for n in range(2, 40)
+    ]  # 1 kB to 40 kB each: one to ten overflow pages
+    store.append_many(rows)
+    store.close()
+    found = salvage.records_on_pages(path.read_bytes())
+    assert sorted(found) == [("long", n) for n in range(1, 40)]
