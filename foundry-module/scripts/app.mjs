@@ -17,11 +17,6 @@ import { moveOldFlags } from "./old-flags.mjs";
 import { GmChoice } from "./gm-choice.mjs";
 import { Applier } from "./applier.mjs";
 
-/** Whether this browser is the one that writes tokens and actors. */
-export function isActiveGM() {
-  return Boolean(game.user?.isGM) && game.users?.activeGM?.id === game.user.id;
-}
-
 export class BattleApp {
   constructor() {
     this.client = null;

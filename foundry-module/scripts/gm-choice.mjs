@@ -6,7 +6,7 @@
  * and every player follows it at once; a world's battle back in set-up is taken off the world
  * by the active GM.
  */
-import { isActiveGM } from "./app.mjs";
+import { isActiveGM } from "./who.mjs";
 import { SETTINGS } from "./constants.mjs";
 import { choose, settle, statusOf } from "./logic/shown-battle.mjs";
 import { log } from "./log.mjs";

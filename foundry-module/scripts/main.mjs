@@ -3,7 +3,8 @@
  * only registers hooks; the work is in the files it imports.
  */
 import { ID } from "./constants.mjs";
-import { BattleApp, isActiveGM } from "./app.mjs";
+import { BattleApp } from "./app.mjs";
+import { isActiveGM } from "./who.mjs";
 import { BattlePanel } from "./panel.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";

@@ -12,7 +12,7 @@
  * player view hides never reaches a public card. Set-up steps are lines on one card for the GMs
  * (players are told nothing of a battle in set-up); the start card lists the units players see.
  */
-import { isActiveGM } from "./app.mjs";
+import { isActiveGM } from "./who.mjs";
 import { cardedInChat, cardedVersion, forgetBattlesInSetUp, setCardedVersion } from "./card-marks.mjs";
 import { cardContent, cardsAbout, postCard, whisperCards } from "./chat.mjs";
 import { ID } from "./constants.mjs";
