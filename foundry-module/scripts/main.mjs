@@ -6,6 +6,7 @@ import { ID } from "./constants.mjs";
 import { BattleApp } from "./app.mjs";
 import { isActiveGM } from "./who.mjs";
 import { BattlePanel } from "./panel.mjs";
+import { panelFronts } from "./wiring.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
 import { registerCardMarks } from "./card-marks.mjs";
@@ -20,7 +21,7 @@ const app = new BattleApp();
 function togglePanel() {
   const open = foundry.applications.instances.get(`${ID}-panel`);
   if (open) return open.close();
-  return new BattlePanel(app).render({ force: true });
+  return new BattlePanel(panelFronts(app)).render({ force: true });
 }
 
 Hooks.once("init", () => {
