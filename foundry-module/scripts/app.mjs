@@ -1,7 +1,7 @@
 /**
  * The module's one live object: the bridge connection, the battle the panel shows, the notices
  * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the browser that
- * applies it (applier.mjs).
+ * applies it (applier.mjs). Its parts, and the panel, get narrow fronts of it (wiring.mjs).
  */
 import { SETTINGS } from "./constants.mjs";
 import { BridgeClient } from "./logic/bridge-client.mjs";
