@@ -31,7 +31,8 @@ function headCountShown(connections, battle, unit) {
 
 /**
  * Applies an `apply_casualties` message to its tokens and tells the bridge what was done.
- * Applying a result the tokens already show changes nothing.
+ * Applying a result the tokens already show changes nothing. `connections`: this browser's
+ * bridge client and players' eye, read live (wiring.mjs).
  */
 export async function applyCasualties(connections, message) {
   const { battle, unit } = message;

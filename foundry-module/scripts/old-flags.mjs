@@ -14,7 +14,8 @@ import { describeTokens, removeOldBattles, removeOldHeadCounts, resolveTokens, w
 import { log } from "./log.mjs";
 import { unset } from "./generation.mjs";
 
-/** Moves the old flags of the tokens of `battle` (its units' lists and its Apply reports). */
+/** Moves the old flags of the tokens of `battle` (its units' lists and its Apply reports);
+ * `connections`: this browser's bridge client, read live (wiring.mjs). */
 export async function moveOldFlags(connections, battle) {
   const foundryData = connections.client?.states.get(battle)?.foundry;
   if (!foundryData) return;
