@@ -1,5 +1,4 @@
 // The first source of the state: the browser's own battle, run by the rules core in the worker.
-import { STORAGE_KEYS } from "./config.js";
 import { freshSeed, replyText } from "./core-client.js";
 import { errorMessage, t } from "./i18n.js";
 import { shelfList, shelve, shelvePrevious } from "./shelf.js";
