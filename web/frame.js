@@ -27,6 +27,7 @@ export function paintSizes(sizes) {
 /** The fixed wording of the page in its language, and which language button is pressed. */
 export function paintLanguage() {
   translate();
+  document.querySelector(".top small.alt").lang = currentLang() === "ru" ? "en" : "ru";
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === currentLang()));
   }
@@ -39,6 +40,17 @@ export function wireLanguage(store) {
       store.set({ lang: currentLang() });
     });
   }
+}
+
+/**
+ * Keep `--top-height` (style.css) at the sticky header's height: a card scrolled into view stops
+ * below it (scroll-padding-top), whatever the header's wrapping at this width and language.
+ */
+export function watchTopHeight() {
+  const top = document.querySelector(".top");
+  const keep = () => html.style.setProperty("--top-height", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+  keep();
+  if ("ResizeObserver" in window) new ResizeObserver(keep).observe(top);
 }
 
 /** The two side cards, each from the side template. */

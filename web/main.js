@@ -4,7 +4,8 @@ import { actions } from "./actions.js";
 import { wireBattleForms } from "./battle-forms.js";
 import { CoreClient } from "./core-client.js";
 import { paintChart } from "./chart.js";
-import { buildSides, paintLanguage, paintSizes, paintStatus, wireLanguage } from "./frame.js";
+import { wireFightBar } from "./fight-bar.js";
+import { buildSides, paintLanguage, paintSizes, paintStatus, watchTopHeight, wireLanguage } from "./frame.js";
 import { currentLang, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
@@ -27,7 +28,9 @@ const urlToken = takeTokenFromUrl(); // before the local battle reads the fragme
 setLang(initialLang(), false);
 const store = createStore(initialState(currentLang()));
 buildSides();
+watchTopHeight();
 wireTabs();
+wireFightBar();
 wireLanguage(store);
 html.dataset.interactive = "true";
 

@@ -2,6 +2,7 @@
 import { changed } from "./changed.js";
 import { t, term } from "./i18n.js";
 import { describeEntry } from "./log-text.js";
+import { isTyped } from "./pending.js";
 
 const SIDES = ["allies", "enemies"];
 
@@ -243,6 +244,7 @@ export function renderView(view, root = document) {
   root.querySelector("#battle-name").textContent = view.name;
   const phase = root.querySelector("#battle-phase");
   phase.dataset.phase = view.status;
+  root.documentElement.dataset.phase = view.status;
   phase.dataset.i18n = `phase.${view.status}`;
   phase.textContent = t(`phase.${view.status}`);
   const roundLabel = root.querySelector("#battle-round");
@@ -268,7 +270,7 @@ export function renderView(view, root = document) {
     if (chosen) detachUnit.value = chosen;
   }
   const rename = root.querySelector('#rename-form input[name="name"]');
-  if (document.activeElement !== rename) rename.value = view.name;
+  if (document.activeElement !== rename && !isTyped(rename.form)) rename.value = view.name;
 }
 
 /** A small button on a unit's row (edit, remove), labelled for screen readers. */

@@ -9,8 +9,26 @@ const SIDES = ["allies", "enemies"];
 const signed = (n) => (n === null || n === undefined ? "?" : n >= 0 ? `+${n}` : `−${-n}`);
 const shown = (n) => (n === null || n === undefined ? "?" : String(n));
 
+/** What an entry did, in a few words: "Round 3", else its log line. */
+function shortly(entry, view) {
+  const event = entry.events[0];
+  if (event?.type === "round_resolved") return `${term("round")} ${event.round}`;
+  if (event?.type === "leader_commanded") return t("cmd.leader_command", { side: term(event.side).toLowerCase() });
+  return describeEntry(entry, view)[0];
+}
+
+/** "Undone: Round 3 — allies back to 23": what Undo took back and the strengths it gave back. */
+function undoneLine(event, before, view) {
+  const back = SIDES.filter((s) => before && before.sides[s].strength !== view.sides[s].strength).map((s) =>
+    t("result.back_to", { side: term(s).toLowerCase(), strength: shown(view.sides[s].strength) }),
+  );
+  const what = view.log[event.entry] ? shortly(view.log[event.entry], view) : `#${event.entry + 1}`;
+  return [back.length ? t("result.undone_back", { what, back: back.join(", ") }) : t("result.undone", { what })];
+}
+
 /** The headline lines of one event (the log's words where the card has nothing better). */
-function headlines(event, entry, view) {
+function headlines(event, entry, view, before) {
+  if (event.type === "undone") return undoneLine(event, before, view);
   if (event.type === "round_resolved") {
     const lines = [];
     if (event.mode === "lost") lines.push(t("result.round_lost", { round: event.round }));
@@ -36,11 +54,13 @@ function headlines(event, entry, view) {
 /** "Strength: Allies 30 → 30 · Enemies 26 → 18", when a strength changed. */
 function strengthLine(before, view) {
   const pairs = SIDES.map((s) => [s, before?.sides[s].strength, view.sides[s].strength]);
-  if (!before || pairs.every(([, a, b]) => a === b)) return null;
+  if (!before || before.status === "setup" || pairs.every(([, a, b]) => a === b)) return null;
   return `${t("result.strength")}: ${pairs.map(([s, a, b]) => `${term(s)} ${shown(a)} → ${shown(b)}`).join(" · ")}`;
 }
 
-function cardFor(result) {
+function cardFor(result, view) {
+  // The start's result where the fight goes on: the round's card, under the round's controls.
+  if (result.form === "start-form" && view.status === "fighting") return document.getElementById("round-result");
   const form = document.getElementById(result.form);
   return form?.closest("section")?.querySelector(".result-card") ?? null;
 }
@@ -59,7 +79,7 @@ function bringIntoSight(card, result, why) {
 export function paintResult(state) {
   const view = shownView(state);
   const { result, working } = state;
-  const card = result && view ? cardFor(result) : null;
+  const card = result && view ? cardFor(result, view) : null;
   for (const other of document.querySelectorAll(".result-card")) {
     if (other === card) continue;
     other.textContent = "";
@@ -72,13 +92,17 @@ export function paintResult(state) {
   panel.hidden = false; // a round that ends the battle still shows its result where it was asked
   card.hidden = false;
   card.textContent = "";
-  for (const event of entry.events) {
-    for (const line of headlines(event, entry, view)) {
-      const p = document.createElement("p");
-      p.className = "result-line";
-      p.textContent = line;
-      card.append(p);
-    }
+  const lines = entry.events.flatMap((event) => headlines(event, entry, view, result.before));
+  if (result.redone && lines.length) lines[0] = t("result.redone", { what: lines[0] });
+  // Start saved what was typed into the set-up's forms first: said under the start's line.
+  for (const index of result.saved || []) {
+    if (view.log[index]) lines.push(t("result.saved_first", { what: describeEntry(view.log[index], view)[0] }));
+  }
+  for (const line of lines) {
+    const p = document.createElement("p");
+    p.className = "result-line";
+    p.textContent = line;
+    card.append(p);
   }
   const strength = strengthLine(result.before, view);
   if (strength) {

@@ -49,7 +49,8 @@ export function initialState(lang) {
       view: null, // its view, log included
     },
     odds: null, // null | "running" | the core's odds reply
-    result: null, // the last action's result: {command, form, entry, before} (result.js)
+    result: null, // the last action's result: {command, form, entry, before, redone?, saved?} (result.js)
+    redo: null, // what Redo can bring back: {key, commands} (redo.js)
     working: null, // the core's working for the view shown: {view, entry, steps, casualties, series}
   };
 }
