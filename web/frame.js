@@ -48,9 +48,19 @@ export function wireLanguage(store) {
  */
 export function watchTopHeight() {
   const top = document.querySelector(".top");
-  const keep = () => html.style.setProperty("--top-height", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+  const bar = document.querySelector("#fight-bar"); // sticky under the header on a phone, fighting
+  const keep = () => {
+    const header = Math.ceil(top.getBoundingClientRect().height);
+    const sticky = getComputedStyle(bar).position === "sticky" ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+    html.style.setProperty("--top-height", `${header}px`);
+    html.style.setProperty("--sticky-height", `${header + sticky}px`);
+  };
   keep();
-  if ("ResizeObserver" in window) new ResizeObserver(keep).observe(top);
+  if ("ResizeObserver" in window) {
+    const watcher = new ResizeObserver(keep);
+    watcher.observe(top);
+    watcher.observe(bar);
+  }
 }
 
 /** The two side cards, each from the side template. */

@@ -5,6 +5,7 @@ import { wireBattleForms } from "./battle-forms.js";
 import { CoreClient } from "./core-client.js";
 import { paintChart } from "./chart.js";
 import { wireFightBar } from "./fight-bar.js";
+import { wireInfluenceTable } from "./influence-table.js";
 import { buildSides, paintLanguage, paintSizes, paintStatus, watchTopHeight, wireLanguage } from "./frame.js";
 import { currentLang, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
@@ -85,6 +86,7 @@ window.backgroundBattle = {
 Object.defineProperty(window.backgroundBattle, "live", { get: () => live.client() });
 
 wireBattleForms(store, apply, core);
+wireInfluenceTable(store, core);
 rememberRoundMode();
 wireOdds(store, core, local);
 wireTools(store, core, local);

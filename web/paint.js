@@ -1,5 +1,4 @@
 // Paint the battle the state shows (the local one or the bridge's): a render that only reads.
-import { paintFightBar } from "./fight-bar.js";
 import { syncModifierRows } from "./modifier-rows.js";
 import { renderView } from "./render.js";
 
@@ -22,7 +21,6 @@ export function paintBattle(view, state) {
   if (view) {
     renderView(view);
     syncModifierRows(view);
-    paintFightBar(view.status);
     if (state.ready) {
       html.dataset.version = String(view.version);
       html.dataset.ready = "true";

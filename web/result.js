@@ -70,9 +70,14 @@ let inSight = { result: null, why: false }; // the result last brought into sigh
 /** Keep a new result (and its "why?" when it comes) where the GM looks, scrolling as little as possible. */
 function bringIntoSight(card, result, why) {
   if (inSight.result === result && (inSight.why || !why)) return;
+  const again = inSight.result === result; // its "why?" came: only if the GM still looks at it
   inSight = { result, why };
   // After every part of this update is painted (the chart above may have grown meanwhile).
-  requestAnimationFrame(() => card.scrollIntoView({ block: "nearest" }));
+  requestAnimationFrame(() => {
+    const box = card.getBoundingClientRect();
+    if (again && (box.bottom <= 0 || box.top >= innerHeight)) return; // the GM went elsewhere
+    card.scrollIntoView({ block: "nearest" });
+  });
 }
 
 /** Paint the last action's result into the card by its form (and empty the other cards). */

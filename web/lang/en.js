@@ -57,6 +57,7 @@ export const en = {
   "influence.roll": "d100 (empty: roll for me)",
   "influence.button": "Roll on the Influence table",
   "influence.table": "The table",
+  "influence.table_for": "read for a roll by the {side}",
   "influence.load": "Use my own table (JSON)",
   "influence.house": "Back to the house table",
   "influence.format": "Format: {\"name\": {\"en\": …, \"ru\": …}, \"bands\": [{\"min\": null, \"max\": 50, \"effect\": {\"en\": …, \"ru\": …}}, {\"min\": 51, \"max\": null, …}]}; bands in order, no gaps.",

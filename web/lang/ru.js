@@ -56,6 +56,7 @@ export const ru = {
   "influence.for": "Бросок для",
   "influence.roll": "д100 (пусто — бросить за меня)",
   "influence.button": "Бросить по таблице «Влияния»",
+  "influence.table_for": "если бросают {side}",
   "influence.table": "Таблица",
   "influence.load": "Своя таблица (JSON)",
   "influence.house": "Вернуть домашнюю таблицу",
