@@ -71,7 +71,7 @@ store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang],
 store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
 followWorking(store, core);
 store.watch((s) => [s.lang], paintRules);
-store.watch((s) => [s.working, s.lang], paintChart);
+store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.lang], paintChart);
 store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term, store.get));
 

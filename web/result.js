@@ -80,10 +80,19 @@ function bringIntoSight(card, result, why) {
   });
 }
 
+/** A player's card: the last entry of the player's view, shown in the summary's card. */
+function playerResult(view) {
+  if (!view || !view.log.length) return null;
+  return { command: view.log.at(-1).command, form: "undo-form", entry: view.log.length - 1, before: null };
+}
+
 /** Paint the last action's result into the card by its form (and empty the other cards). */
 export function paintResult(state) {
   const view = shownView(state);
-  const { result, working } = state;
+  const { working } = state;
+  // A player's page acts on nothing: its card is the battle's last step, as the player sees it.
+  const player = state.mode === "live" && state.live.role === "player";
+  const result = player ? playerResult(view) : state.result;
   const card = result && view ? cardFor(result, view) : null;
   for (const other of document.querySelectorAll(".result-card")) {
     if (other === card) continue;
@@ -119,5 +128,5 @@ export function paintResult(state) {
   }
   const why = working?.view === view && working.entry === result.entry && working.steps.length > 0;
   if (why) card.append(whyDetails(working.steps, t, term));
-  bringIntoSight(card, result, why);
+  if (!player) bringIntoSight(card, result, why);
 }

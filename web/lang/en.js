@@ -77,6 +77,7 @@ export const en = {
   "log.title": "Battle log",
   "log.undo": "Undo",
   "log.redo": "Redo",
+  "live.more": "Connection",
   "bar.label": "The battle's controls",
   "bar.leader": "Leader",
   "bar.adjust": "Adjust",

@@ -77,6 +77,7 @@ export const ru = {
   "log.title": "Журнал боя",
   "log.undo": "Отменить",
   "log.redo": "Повторить",
+  "live.more": "Подключение",
   "bar.label": "Управление боем",
   "bar.leader": "Приказ",
   "bar.adjust": "Правка",
