@@ -3,12 +3,18 @@ import { currentLang, setLang, t, translate } from "./i18n.js";
 
 const html = document.documentElement;
 
-/** The boot's status line (and `<html data-error>` when the core could not load). */
-export function paintStatus(status, failed) {
+/**
+ * The boot's status line (and `<html data-error>` when the core could not load); once the core
+ * is ready, "offline" while the page runs without its server (`<html data-offline>`).
+ */
+export function paintStatus(status, failed, offline = false) {
   const el = document.querySelector("#status");
-  el.dataset.step = status.key.split(".")[1];
-  el.textContent = t(status.key, status.params);
+  const shown = offline && status.key === "status.ready" ? { key: "status.offline", params: {} } : status;
+  el.dataset.step = shown.key.split(".")[1];
+  el.textContent = t(shown.key, shown.params);
   if (failed) html.dataset.error = "true";
+  if (offline) html.dataset.offline = "true";
+  else delete html.dataset.offline;
 }
 
 /** Every size select, with the multipliers the core gave (kept chosen value). */

@@ -12,6 +12,7 @@ import { takeTokenFromUrl } from "./live.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
 import { liveSource } from "./live-source.js";
 import { localSource } from "./local-source.js";
+import { watchOffline } from "./offline.js";
 import { paintOdds, wireOdds } from "./odds.js";
 import { paintBattle } from "./paint.js";
 import { rememberRoundMode } from "./remembered.js";
@@ -61,7 +62,7 @@ store.watch((s) => [s.lang], () => {
   paintLanguage();
   quick.repaint();
 });
-store.watch((s) => [s.status, s.failed, s.lang], (s) => paintStatus(s.status, s.failed));
+store.watch((s) => [s.status, s.failed, s.offline, s.lang], (s) => paintStatus(s.status, s.failed, s.offline));
 store.watch((s) => [s.sizes, s.lang], (s) => paintSizes(s.sizes));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintBattle(shownView(s), s));
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
@@ -102,6 +103,7 @@ addEventListener("hashchange", () => {
 });
 
 local.haveBattle.then(() => {
+  watchOffline(store);
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }

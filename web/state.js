@@ -34,6 +34,7 @@ export function initialState(lang) {
     lang,
     status: { key: "status.runtime", params: {} }, // the boot's status line
     failed: false, // the core could not load
+    offline: false, // the page runs from this device's copy, its server out of reach (offline.js)
     ready: false, // the core (or the bridge) has given a battle
     sizes: SIZES.map((name) => ({ name, multiplier: null })),
     mode: "local", // "live" while the page follows a battle of the bridge

@@ -44,3 +44,14 @@ def top_in_view(page: Page, locator: Locator, what: str) -> None:
     found = box(locator)
     top, height = sticky_bottom(page), page.viewport_size["height"]  # type: ignore[index]
     assert top - 0.5 <= found["y"] < height - 20, f"{what}: top {found['y']}, header {top}"
+
+
+# Buttons (and the segmented choices) whose words do not fit: a word is never broken inside
+# (style.css), so a word too long for its button would stick out of it.
+CRAMPED = """() => [...document.querySelectorAll("button, .button, .segmented label")]
+  .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+  .map((el) => el.textContent.trim())"""
+
+
+def buttons_fit(page: Page, what: str) -> None:
+    assert page.evaluate(CRAMPED) == [], f"{what}: a button's words stick out"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import open_page
 from gm import acted, saved_battle, side_card, side_initial, version
-from phone import TALL_PHONE, in_first_screen, sticky_bottom, top_in_view
+from phone import TALL_PHONE, buttons_fit, in_first_screen, sticky_bottom, top_in_view
 from playwright.sync_api import Browser, Locator, Page, expect
 from static_server import StaticServer
 
@@ -84,6 +84,7 @@ def test_a_whole_round_on_one_phone_screen_nothing_typed_lost_every_card_in_view
     allies.locator(".add-modifier").click()
     allies.locator('.modifier-row [data-name="name"]').fill("Walls")
     allies.locator('.modifier-row [data-name="percent"]').fill("20")
+    buttons_fit(page, "the set-up")
 
     before = version(page)
     page.locator("#start-form button").click()
@@ -103,6 +104,7 @@ def test_a_whole_round_on_one_phone_screen_nothing_typed_lost_every_card_in_view
     page.wait_for_timeout(100)  # and been brought into sight
     top_in_view(page, page.locator("#round-result"), "the start's card")
 
+    buttons_fit(page, "the fight")
     # The round, as it is on screen after Start: no scrolling to type, resolve and read.
     scrolled = page.evaluate("scrollY")
     form = page.locator("#round-form")

@@ -200,6 +200,7 @@ export const en = {
   "err.out_of_range.min": "{field}: at least {min}",
   "err.out_of_range.max": "{field}: at most {max}",
   "err.out_of_range.any": "{field}: out of range",
+  "err.too_long": { one: "{field}: at most {max} character", other: "{field}: at most {max} characters" },
   "err.unknown_side": "{field}: allies or enemies",
   "err.unknown_unit": "{field}: no such unit",
   "err.unknown_size": "{field}: one of the sizes in the list",

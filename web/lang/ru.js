@@ -199,6 +199,7 @@ export const ru = {
   "err.out_of_range.range": "{field}: от {min} до {max}",
   "err.out_of_range.min": "{field}: не меньше {min}",
   "err.out_of_range.max": "{field}: не больше {max}",
+  "err.too_long": { one: "{field}: не больше {max} символа", few: "{field}: не больше {max} символов", many: "{field}: не больше {max} символов", other: "{field}: не больше {max} символа" },
   "err.out_of_range.any": "{field}: вне допустимого",
   "err.unknown_side": "{field}: союзники или противники",
   "err.unknown_unit": "{field}: нет такого отряда",
