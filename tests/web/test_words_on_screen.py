@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import open_page
-from gm import acted, side_card, version
+from gm import acted, dwarves_against_orcs, side_card, version
 from playwright.sync_api import Browser, Locator, Page, expect
 from static_server import StaticServer
 
@@ -152,3 +152,20 @@ def test_the_russian_page_holds_no_english_word_but_the_allowed_terms(lang_page:
                 if word not in ALLOWED_LATIN and not AS_IS.fullmatch(word):
                     english.add((where, word))
     assert sorted(english) == [], "; ".join(f"{w}: {x}" for w, x in sorted(english))
+
+
+def test_the_influence_table_is_read_for_the_winner_once_the_battle_ends(page: Page) -> None:
+    dwarves_against_orcs(page)
+    end = page.locator("#end-form")
+    end.locator('select[name="winner"]').select_option("enemies")
+    submit(page, end)
+    form = page.locator("#influence-form")
+    expect(form.get_by_label("Enemies")).to_be_checked()  # "Roll for": the winner
+    page.locator("#influence-table summary").click()
+    table = page.locator("#influence-table table")
+    expect(table.locator("caption")).to_contain_text("read for a roll by the enemies")
+    expect(table).to_contain_text("foe of the PCs")  # {rolling_one}, for the enemies
+    assert not TEMPLATE.search(table.inner_text())
+    # The GM's choice then: the table follows it.
+    form.get_by_label("Allies").check()
+    expect(table.locator("caption")).to_contain_text("read for a roll by the allies")
