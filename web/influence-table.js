@@ -2,6 +2,7 @@
 // placeholders ({rolling_one}, {other}…) whose words the core gives per language and side
 // (`influence_table`'s `placeholders`, asked once); the side is the one chosen in "Roll for",
 // which starts at the winner once the battle has one.
+import { changed } from "./changed.js";
 import { t, term } from "./i18n.js";
 import { shownView } from "./state.js";
 
@@ -24,10 +25,11 @@ export function fillFor(text, words, side) {
 function paintTable(state) {
   const wrap = document.querySelector("#influence-table .table-wrap");
   const table = shownView(state)?.influence_table;
-  wrap.textContent = "";
-  if (!table) return;
   const side = state.influenceSide;
   const words = state.placeholders?.[document.documentElement.lang];
+  if (!changed(wrap, table, side, Boolean(words))) return; // a reply with the same table: kept
+  wrap.textContent = "";
+  if (!table) return;
   const el = document.createElement("table");
   const caption = document.createElement("caption");
   caption.textContent = `${pick(table.name)} — ${t("influence.table_for", { side: term(side).toLowerCase() })}`;

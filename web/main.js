@@ -72,7 +72,9 @@ store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang],
 store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
 followWorking(store, core);
 store.watch((s) => [s.lang], paintRules);
-store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.lang], paintChart);
+// A player's chart is drawn from the player's view; the others' from the core's series.
+const playerView = (s) => (s.mode === "live" && s.live.role === "player" ? s.live.view : null);
+store.watch((s) => [s.working, playerView(s), s.lang], paintChart);
 store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term, store.get));
 
