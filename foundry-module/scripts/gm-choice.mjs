@@ -103,10 +103,10 @@ export class GmChoice {
     const first = look();
     const key = JSON.stringify([first.own, first.world, first.left]);
     if (!behind(first)) this.asked = null;
-    else if (this.asked !== key && this.app.client) {
+    else if (this.asked !== key && this.connections.client) {
       this.asked = key;
       try {
-        await this.app.client.request("list_battles");
+        await this.connections.client.request("list_battles");
       } catch (error) {
         // not connected: looked at again once the bridge welcomes this browser
         this.asked = null;
