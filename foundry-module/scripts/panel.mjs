@@ -8,7 +8,7 @@ import { reportUndone, undoApply } from "./casualties.mjs";
 import { importDefaultTable } from "./influence.mjs";
 import { counted, errorText, t } from "./i18n.mjs";
 import { readChecked, readNumber, readNumbers, readText } from "./panel-input.mjs";
-import { lastStep } from "./logic/battle-story.mjs";
+import { lastStep } from "../client/battle-story.mjs";
 import { PanelEyes } from "./panel-eyes.mjs";
 import { panelHtml } from "./panel-view.mjs";
 import { keepTyping, restoreTyping, wireKeys } from "./panel-typing.mjs";
@@ -16,7 +16,7 @@ import { PANEL_SETTINGS, panelSetting, setPanelSetting } from "./panel-settings.
 import { createSides, proposeSides, tokensDropped } from "./scene-sides.mjs";
 import { setSetting, setting } from "./settings.mjs";
 import { markLinked, markUnlinked, selectedTokenDocuments } from "./tokens.mjs";
-import { requestId } from "./logic/bridge-client.mjs";
+import { requestId } from "../client/bridge-client.mjs";
 import { headCounts } from "./logic/head-counts.mjs";
 import { influenceDie, roundDice } from "./foundry-dice.mjs";
 import { LEADER_ACTIONS, leaderTest, wireLeaderDrops } from "./leader-test.mjs";

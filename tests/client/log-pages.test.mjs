@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { olderLog } from "../../foundry-module/scripts/logic/log-pages.mjs";
+import { olderLog } from "../../foundry-module/client/log-pages.mjs";
 import { setup } from "./fake-bridge.mjs";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

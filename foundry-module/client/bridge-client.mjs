@@ -44,14 +44,16 @@ export class BridgeClient {
    * @param {{setTimeout: Function, clearTimeout: Function}} options.timers
    * @param {() => number} options.random   a number in [0, 1)
    * @param {{protocol: string, hostname: string}} options.page   where the page comes from
+   * @param {string} [options.client]   what `hello` says the client is ("foundry", "web")
    */
-  constructor({ url, token, createSocket, timers, random = Math.random, page }) {
+  constructor({ url, token, createSocket, timers, random = Math.random, page, client = "foundry" }) {
     this.url = url;
     this.token = token;
     this.createSocket = createSocket;
     this.timers = timers;
     this.random = random;
     this.page = page ?? { protocol: "http:", hostname: "localhost" };
+    this.client = client;
     this.socket = null;
     this.stopped = true;
     this.attempt = 0;
@@ -129,7 +131,7 @@ export class BridgeClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       attempt.opened = true;
-      this.sendRaw({ type: "hello", token: this.token, client: "foundry" });
+      this.sendRaw({ type: "hello", token: this.token, client: this.client });
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BridgeError } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+import { BridgeError } from "../../foundry-module/client/bridge-client.mjs";
 import { setup } from "./fake-bridge.mjs";
 
 const VIEW = (version, extra = {}) => ({ name: "ambush", version, status: "setup", units: [], ...extra });
