@@ -65,7 +65,9 @@ export class BridgeClient {
     this.watched = new Set();
     this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
-    this.listeners = { status: new Set(), message: new Set() };
+    // status: the connection; message: every message (after the held states took it); problem:
+    // an `error` that answers no request of this client (a refused subscribe, a bad token).
+    this.listeners = { status: new Set(), message: new Set(), problem: new Set() };
     this.status = { state: "idle" };
   }
 
@@ -310,7 +312,7 @@ export class BridgeClient {
           this.pending.delete(message.id);
           if (message.type === "error") waiting.reject(new BridgeError(message));
           else waiting.resolve(message);
-        }
+        } else if (message.type === "error") this.emit("problem", message);
         if (message.type === "error" && message.code === "unknown_battle" && this.watched.has(message.battle)) {
           this.unseen.add(message.battle);
         }
@@ -353,7 +355,11 @@ export class BridgeClient {
       if (reached < logFrom) {
         // Offered with a hole rather than asked for again and again.
         state.logHole = { from: reached, to: logFrom };
-        console.warn(`background-battle | ${battle}: log entries ${reached + 1}..${logFrom} did not come`, error);
+        const missing = `log entries ${reached + 1}..${logFrom} did not come`;
+        console.warn(`background-battle | ${battle}: ${missing}`, error);
+        // The refusal itself, or (a page that came empty: an entry too big to send) the hole.
+        const params = { from: reached, to: logFrom };
+        this.emit("problem", error?.reply ?? { type: "error", code: "log_incomplete", battle, field: null, message: missing, params });
       }
       this.states.set(battle, state);
       const { version, archived, view, foundry } = state;

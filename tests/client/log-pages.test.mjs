@@ -177,3 +177,28 @@ test("olderLog stops at a page with no entries and says how far it got", async (
   assert.equal(error, null);
   assert.deepEqual(names(got), expected(2));
 });
+
+test("a log with a hole is told as a problem: the refusal, or the pages that came empty", async () => {
+  const refused = connected();
+  const problems = [];
+  refused.client.on("problem", (p) => problems.push(p));
+  refused.sockets[0].deliver(longState(1200, 700));
+  answerPage(refused.sockets[0], 500);
+  await settle();
+  const ask = pageAsks(refused.sockets[0])[1];
+  const refusal = { type: "error", id: ask.id, code: "forbidden", field: "type", message: "no" };
+  refused.sockets[0].deliver(refusal);
+  await settle();
+  assert.deepEqual(problems, [refusal]);
+
+  const empty = connected();
+  const told = [];
+  empty.client.on("problem", (p) => told.push(p));
+  empty.sockets[0].deliver(longState(1200, 700));
+  answerPage(empty.sockets[0], 500);
+  await settle();
+  answerPage(empty.sockets[0], 500); // nothing past 500: an entry too big to send
+  await settle();
+  assert.deepEqual(told.map((p) => [p.code, p.battle, p.params]), [["log_incomplete", "ambush", { from: 500, to: 700 }]]);
+  assert.match(told[0].message, /log entries 501\.\.700 did not come/);
+});
