@@ -178,27 +178,29 @@ test("olderLog stops at a page with no entries and says how far it got", async (
   assert.deepEqual(names(got), expected(2));
 });
 
-test("a log with a hole is told as a problem: the refusal, or the pages that came empty", async () => {
-  const refused = connected();
+/** A client watching "ambush" whose long state's first page came up to entry 500 of 700. */
+async function halfLoaded() {
+  const { client, sockets } = connected();
   const problems = [];
-  refused.client.on("problem", (p) => problems.push(p));
-  refused.sockets[0].deliver(longState(1200, 700));
-  answerPage(refused.sockets[0], 500);
+  client.on("problem", (p) => problems.push(p));
+  sockets[0].deliver(longState(1200, 700));
+  answerPage(sockets[0], 500);
   await settle();
-  const ask = pageAsks(refused.sockets[0])[1];
-  const refusal = { type: "error", id: ask.id, code: "forbidden", field: "type", message: "no" };
-  refused.sockets[0].deliver(refusal);
-  await settle();
-  assert.deepEqual(problems, [refusal]);
+  return { socket: sockets[0], problems };
+}
 
-  const empty = connected();
-  const told = [];
-  empty.client.on("problem", (p) => told.push(p));
-  empty.sockets[0].deliver(longState(1200, 700));
-  answerPage(empty.sockets[0], 500);
+test("a log with a hole is told as a problem: the refusal, or the pages that came empty", async () => {
+  const refused = await halfLoaded();
+  const ask = pageAsks(refused.socket)[1];
+  const refusal = { type: "error", id: ask.id, code: "forbidden", field: "type", message: "no" };
+  refused.socket.deliver(refusal);
   await settle();
-  answerPage(empty.sockets[0], 500); // nothing past 500: an entry too big to send
+  assert.deepEqual(refused.problems, [refusal]);
+
+  const empty = await halfLoaded();
+  answerPage(empty.socket, 500); // nothing past 500: an entry too big to send
   await settle();
+  const told = empty.problems;
   assert.deepEqual(told.map((p) => [p.code, p.battle, p.params]), [["log_incomplete", "ambush", { from: 500, to: 700 }]]);
   assert.match(told[0].message, /log entries 501\.\.700 did not come/);
 });
