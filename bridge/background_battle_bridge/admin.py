@@ -16,8 +16,10 @@ from pathlib import Path
 
 from . import places
 from .backup import BackupError, backup, restore
-from .checkup import Finding, examine, repair, salvage
+from .checkup import Finding, examine, repair
 from .lock import FolderBusy, FolderLock
+from .privacy import private_folder
+from .salvage import RepairFailed, salvage
 from .storage import DB_FILE, SqliteStorage, StorageDamaged
 from .tokens_command import show_tokens
 
@@ -61,6 +63,9 @@ def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
     args.data = places.data_folder(args.data, print)
     database = args.data / DB_FILE
+    if args.data.is_dir():
+        for note in private_folder(args.data):
+            print(note, file=sys.stderr)
     try:
         if args.command == "tokens":
             return show_tokens(args.data, args.new)
@@ -90,20 +95,47 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
             print("run `check --repair` to set it aside and keep what can be read")
             return 1
         _report(findings, f"{database}:")
-        return 1 if any(f.needs_repair for f in findings) else 0
-    with FolderLock(folder):
-        findings = _examine(database)
-        if findings is None:
-            _report_lines(salvage(database))
-            findings = _examine(database) or []
-        store = SqliteStorage(database)
-        try:
-            _report_lines(repair(store, findings))
-            findings = examine(store.connection)
-        finally:
-            store.close()
+        return _verdict(findings)
+    try:
+        with FolderLock(folder):
+            findings = _examine(database)
+            if findings is None:
+                _report_lines(salvage(database))
+                findings = _examine(database)
+                if findings is None:
+                    raise RepairFailed("the rescued file cannot be read either")
+            store = SqliteStorage(database)
+            try:
+                _report_lines(repair(store, findings))
+                findings = examine(store.connection)
+            finally:
+                store.close()
+    except FolderBusy:
+        raise
+    except RepairFailed as exc:
+        print(f"check --repair could not finish: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # any failure: one line, never a traceback
+        print(
+            f"check --repair could not finish ({type(exc).__name__}: {exc}); "
+            "what was not repaired is as it was",
+            file=sys.stderr,
+        )
+        return 2
     _report(findings, f"{database} now:")
-    return 1 if any(f.needs_repair for f in findings) else 0
+    return _verdict(findings)
+
+
+def _verdict(findings: list[Finding]) -> int:
+    """1 while any battle is damaged or in quarantine and not brought back, else 0."""
+    unsettled = [f for f in findings if f.needs_repair or f.unsettled]
+    if not unsettled:
+        return 0
+    what = "run `check --repair` to mend them"
+    if not any(f.needs_repair for f in unsettled):
+        what = "what is left in quarantine only a backup can bring back (`restore`)"
+    print(f"{len(unsettled)} battles are damaged or in quarantine: {what}")
+    return 1
 
 
 def _examine(database: Path) -> list[Finding] | None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .checkup import Finding, examine
+from .privacy import private_file
 from .storage import LAYOUT
 
 
@@ -35,7 +36,7 @@ def backup(database: Path, target: Path) -> list[Finding]:
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     try:
-        with _open(database) as source, _open(part) as copy:
+        with _open(database) as source, _open(part, mine=True) as copy:
             source.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
             findings = examine(copy)
@@ -69,7 +70,7 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
     except sqlite3.DatabaseError as exc:
         raise BackupError(f"{source} cannot be read: {exc}") from None
     kept = _keep_current(database)
-    with _open(source) as backup_file, _open(database) as live:
+    with _open(source) as backup_file, _open(database, mine=True) as live:
         backup_file.backup(live)
     return findings, kept
 
@@ -84,7 +85,7 @@ def _keep_current(database: Path) -> Path | None:
         database.rename(kept)
         return kept
     try:
-        with _open(database) as current, _open(kept) as copy:
+        with _open(database) as current, _open(kept, mine=True) as copy:
             current.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")
     except sqlite3.DatabaseError:  # unreadable: keep the bytes as they are
@@ -97,8 +98,11 @@ def _keep_current(database: Path) -> Path | None:
 
 
 @contextlib.contextmanager
-def _open(path: Path) -> Iterator[sqlite3.Connection]:
+def _open(path: Path, mine: bool = False) -> Iterator[sqlite3.Connection]:
+    """A connection; for a file the bridge writes (`mine`), made 0600 before it is written."""
     db = sqlite3.connect(path)
+    if mine:
+        private_file(path)
     try:
         yield db
     finally:

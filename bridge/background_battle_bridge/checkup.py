@@ -2,17 +2,14 @@
 
 `examine` reports each battle (and each one in quarantine); `repair` keeps the good part of a
 damaged battle (the records before the first bad one) and sets the whole history aside in
-quarantine, so that nothing is ever deleted; `salvage` rescues what can be read from a file
-SQLite itself cannot read.
+quarantine, so that nothing is ever deleted (`salvage.py` rescues what a file SQLite itself
+cannot read still holds).
 """
 
 from __future__ import annotations
 
-import contextlib
-import datetime
 import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
 
 from .replay import Damaged, rebuild
 from .room import Room
@@ -46,6 +43,11 @@ class Finding:
     quarantine: int | None = None
     restored: int | None = None  # for one in quarantine: brought back up to this record
     only_snapshot: bool = False  # the records are sound, the snapshot is not
+
+    @property
+    def unsettled(self) -> bool:
+        """Damaged, or in quarantine and not brought back: `check` exits 1 while any is."""
+        return self.problem is not None and (self.quarantine is None or self.restored is None)
 
     @property
     def needs_repair(self) -> bool:
@@ -176,53 +178,3 @@ def _bring_back(db: sqlite3.Connection, number: int, battle: str, upto: int) -> 
     )
     set_heads(db, battle)
     db.execute("UPDATE quarantine SET restored_upto = ? WHERE id = ?", (upto, number))
-
-
-def salvage(path: Path) -> list[str]:
-    """Set a file SQLite cannot read aside and copy into a new one every battle still readable."""
-    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    for suffix in ("", "-wal", "-shm"):
-        part = Path(f"{path}{suffix}")
-        if part.exists():
-            part.rename(f"{aside}{suffix}")
-    done = [f"the damaged file was moved to {aside}"]
-    fresh = SqliteStorage(path)
-    try:
-        with fresh.transaction() as db:
-            done += _copy_readable(aside, db)
-    finally:
-        fresh.close()
-    return done
-
-
-def _copy_readable(aside: Path, into: sqlite3.Connection) -> list[str]:
-    """Read the records from both ends of the table, each way up to the first bad page."""
-    if aside.stat().st_size == 0:
-        return ["it was empty (0 bytes): the new file starts with no battles"]
-    found: dict[tuple[str, int], tuple[bytes, str | None]] = {}
-    old = sqlite3.connect(aside)
-    try:
-        for way in ("ASC", "DESC"):
-            with contextlib.suppress(sqlite3.DatabaseError):
-                for name, seq, data, stored in old.execute(
-                    "SELECT battle, seq, CAST(data AS BLOB), checksum FROM records"
-                    f" ORDER BY battle {way}, seq {way}"
-                ):
-                    found[(name, seq)] = (data, stored)
-    finally:
-        old.close()
-    into.executemany(
-        INSERT,
-        [
-            (name, seq, data.decode(errors="replace"), stored)
-            for (name, seq), (data, stored) in sorted(found.items())
-        ],
-    )
-    set_heads(into)  # the last record read of each battle (records lost past it go unseen)
-    battles = sorted({name for name, _ in found})
-    if not battles:
-        return ["no record could be read from it"]
-    return [
-        f"{len(found)} records of {len(battles)} battles copied: {', '.join(map(repr, battles))}"
-    ]

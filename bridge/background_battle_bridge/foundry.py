@@ -15,6 +15,7 @@ from websockets.asyncio.server import broadcast
 from background_battle.units import MAX_FIGHTERS
 
 from . import protocol as p
+from .budget import foundry_within
 from .pipeline import Change, ack, repeated, settled, store
 from .protocol import ProtocolError
 from .receipts import digest
@@ -235,6 +236,7 @@ async def _store(
     record: Record,
     told: dict[str, Any],
 ) -> Replies:
+    foundry_within(room, record)
     if request_id is not None:
         record = {**record, "id": request_id, "digest": digest(message)}
     change = Change(record, tell=lambda room: hub.audience.publish(room.name, told, players=False))

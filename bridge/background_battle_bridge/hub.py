@@ -131,6 +131,7 @@ class Hub:
                     "max_frame": p.MAX_FRAME,
                     "max_message": p.MAX_MESSAGE,
                     "log_page": p.LOG_PAGE,
+                    "battles_page": p.BATTLES_PAGE,
                     "rate": _number(client.bucket.rate),
                     "burst": _number(client.bucket.burst),
                 },

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from types import TracebackType
 
+from .privacy import private_folder
+
 LOCK_FILE = "bridge.lock"
 
 
@@ -37,7 +39,8 @@ class FolderLock:
         """Raises:
         FolderBusy: another process holds it (its pid in the message when known).
         """
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if not self.folder.exists():
+            private_folder(self.folder)  # made 0700
         fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             _lock(fd)

@@ -7,15 +7,13 @@ answers for any stretch of the log, one page at a time.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from background_battle import redact_entry
 
 from . import protocol as p
+from .budget import SLACK, size
 from .room import Room
-
-SLACK = 4 * 1024  # room for the message's own fields around the entries
 
 
 def entries(room: Room, role: str, start: int, stop: int, budget: int) -> list[dict[str, Any]]:
@@ -25,7 +23,7 @@ def entries(room: Room, role: str, start: int, stop: int, budget: int) -> list[d
     used = 0
     for index in range(start, min(stop, start + p.LOG_PAGE)):
         entry = redact_entry(room.battle, room.battle.log[index].to_dict(), role)  # type: ignore[arg-type]
-        used += len(p.dumps(entry).encode()) + 1
+        used += size(entry) + 1
         if used > budget:
             break
         taken.append(entry)
@@ -39,7 +37,7 @@ def last_entries(room: Room, role: str, budget: int) -> tuple[int, list[dict[str
     index = room.version
     while index > 0 and len(taken) < p.LOG_PAGE:
         entry = redact_entry(room.battle, room.battle.log[index - 1].to_dict(), role)  # type: ignore[arg-type]
-        used += len(p.dumps(entry).encode()) + 1
+        used += size(entry) + 1
         if used > budget:
             break
         taken.append(entry)
@@ -51,7 +49,8 @@ def last_entries(room: Room, role: str, budget: int) -> tuple[int, list[dict[str
 def state(room: Room, role: str) -> dict[str, Any]:
     """The whole battle for a role; the log's older pages come with `log_page`."""
     view = room.view_without_log(role)
-    budget = p.MAX_MESSAGE - SLACK - _size(view)
+    foundry = room.foundry() if role == "gm" else None
+    budget = p.MAX_MESSAGE - SLACK - size(view) - size(foundry)
     log_from, log = last_entries(room, role, budget)
     message: dict[str, Any] = {
         "type": "state",
@@ -61,8 +60,8 @@ def state(room: Room, role: str) -> dict[str, Any]:
         "log_from": log_from,
         "view": {**view, "log": log},
     }
-    if role == "gm":
-        message["foundry"] = room.foundry()
+    if foundry is not None:
+        message["foundry"] = foundry
     return message
 
 
@@ -72,7 +71,7 @@ def catch_up(room: Room, role: str, since: int) -> dict[str, Any] | None:
     if missed > p.LOG_PAGE:
         return None
     view = room.view_without_log(role)
-    taken = entries(room, role, since, room.version, p.MAX_MESSAGE - SLACK - _size(view))
+    taken = entries(room, role, since, room.version, p.MAX_MESSAGE - SLACK - size(view))
     if len(taken) < missed:
         return None
     return {
@@ -96,7 +95,3 @@ def log_page(room: Room, role: str, since: int, until: int) -> dict[str, Any]:
         "version": room.version,
         "entries": taken,
     }
-
-
-def _size(value: Any) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())

@@ -18,6 +18,7 @@ from background_battle import Battle, apply, redact_entry, state_view
 
 from . import protocol as p
 from .audience import Client, Later
+from .budget import views_within
 from .committer import Write
 from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
@@ -40,6 +41,7 @@ class Change:
     battle: Battle | None = None  # the core's new battle, for an `entry`
     tell: Callable[[Room], None] | None = None
     answer: Callable[[Room], None] | None = None
+    views: dict[str, Any] | None = None  # the new battle's views, measured when decided
 
 
 async def store(hub: Hub, room: Room, change: Change) -> int:
@@ -59,7 +61,7 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
     version = [0]  # the room's version right after this change (others may follow it at once)
 
     def stored() -> None:
-        room.absorb(seq, change.record, change.battle)
+        room.absorb(seq, change.record, change.battle, change.views)
         version[0] = room.version
         if room.head is not None:
             room.head.waiting.pop(request_id or "", None)
@@ -143,9 +145,11 @@ async def command(hub: Hub, client: Client, message: dict[str, Any]) -> list[dic
     if body.get("type") != "archive_battle":  # any other is the core's to judge
         battle, _events = apply(head.battle, body, hub.rng)
         entry = battle.log[-1].to_dict()
+        views = views_within(head.battle, battle, entry)
         status_before = head.battle.status
         record = {"kind": "entry", "id": command_id, "digest": fingerprint, "entry": entry}
         change = Change(record, battle, lambda room: publish_event(hub, room, entry, status_before))
+        change.views = views
     change.answer = answer_now(client, command_id)
     return [ack(command_id, room, await store(hub, room, change))]
 

@@ -20,6 +20,7 @@ PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
 MAX_MESSAGE = 512 * 1024  # the most the bridge sends in one frame (told in `welcome`)
 LOG_PAGE = 500  # log entries per `state`, `events` or `log_page` at most (told in `welcome`)
+BATTLES_PAGE = 500  # battles per `list_battles` answer at most (told in `welcome`)
 MAX_DEPTH = 32  # nesting of objects and lists in one message
 MAX_NAME = 64
 MAX_ID = 64
@@ -92,7 +93,31 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             field="type",
             params={"accepted": sorted(CLIENT_TYPES)},
         )
+    _no_null(message)
     return message
+
+
+# the fields where the protocol gives `null` a meaning: ping's data is any JSON, echoed; a
+# hello's token is ignored with --no-tokens (and is a bad token otherwise)
+NULL_MEANS = frozenset({("ping", "data"), ("hello", "token")})
+
+
+def _no_null(message: dict[str, Any]) -> None:
+    """`null` is never read as absent: a field given as `null` is refused, naming it (what a
+    client sends when its own parsing failed, such as `JSON.stringify(NaN)`).
+
+    Raises:
+        ProtocolError: `not_null`.
+    """
+    for key, value in message.items():
+        if value is None and (message["type"], key) not in NULL_MEANS:
+            error = ProtocolError(
+                "not_null",
+                f"{key} is null; give a value, or leave the field out",
+                field=key,
+            )
+            error.request = message
+            raise error
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -21,9 +21,16 @@ Replies = list[dict[str, Any]]
 
 
 async def list_battles(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+    """One page of the battles a role is told of, in order of name: at most `BATTLES_PAGE`
+    after `after`; `more` says whether to ask again from the last one."""
     archived = p.boolean(message, "archived", default=False)
-    battles = hub.summaries(client.role, archived)
-    return [{"type": "battles", "battles": battles, **_id(message)}]
+    after = p.text(message, "after", max_len=p.MAX_NAME, optional=True)
+    listed = sorted(hub.summaries(client.role, archived), key=lambda battle: battle["name"])
+    if after is not None:
+        listed = [battle for battle in listed if battle["name"] > after]
+    page = listed[: p.BATTLES_PAGE]
+    more = len(listed) > len(page)
+    return [{"type": "battles", "battles": page, "more": more, **_id(message)}]
 
 
 async def subscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:

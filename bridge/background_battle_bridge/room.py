@@ -103,12 +103,20 @@ class Room:
     def version(self) -> int:
         return int(self.battle.version)
 
-    def absorb(self, seq: int, record: Record, battle: Battle | None = None) -> None:
-        """Take one record into the room; `battle` is the already-computed result when live."""
+    def absorb(
+        self,
+        seq: int,
+        record: Record,
+        battle: Battle | None = None,
+        views: dict[str, Any] | None = None,
+    ) -> None:
+        """Take one record into the room; `battle` is the already-computed result when live
+        (and `views` its views, made when it was measured)."""
         kind = record["kind"]
         if kind == "entry":
             self.battle = battle if battle is not None else evolve(self.battle, record["entry"])
             self._views.clear()
+            self._views.update(views or {})
         elif kind == "archived":
             self.archived = True
         elif kind == "tokens":

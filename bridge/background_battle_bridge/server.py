@@ -36,6 +36,7 @@ from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
+from .privacy import private_folder
 from .protocol import ProtocolError
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
@@ -408,6 +409,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config, args = parse_config(argv, dict(os.environ))
+    for warning in tokens_in_argv(argv):
+        print(warning, file=sys.stderr)
     if args.no_tokens and not is_loopback(config.host):
         print(
             f"refusing to listen on {config.host} without tokens: --no-tokens is for "
@@ -416,6 +419,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     try:
+        for note in private_folder(config.data_dir):
+            print(note, file=sys.stderr)
         lock = FolderLock(config.data_dir).take()
     except (FolderBusy, OSError) as exc:
         print(f"cannot use the data folder: {exc}", file=sys.stderr)
@@ -424,6 +429,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _serve(config, args)
     finally:
         lock.release()
+
+
+def tokens_in_argv(argv: Sequence[str]) -> list[str]:
+    """A warning for each token given on the command line, where `ps` shows it to every user.
+
+    >>> tokens_in_argv(["--gm-token=abcdefgh", "--port", "0"])[0][:54]
+    'warning: --gm-token on the command line is shown by ps'
+    """
+    warnings = []
+    for flag, variable in (("--gm-token", "BB_GM_TOKEN"), ("--player-token", "BB_PLAYER_TOKEN")):
+        if any(arg == flag or arg.startswith(flag + "=") for arg in argv):
+            warnings.append(
+                f"warning: {flag} on the command line is shown by ps to every user of this "
+                f"machine; set {variable} in the environment instead, or leave it out to use "
+                "the token kept in the data folder's secrets file (mode 600)"
+            )
+    return warnings
 
 
 def _serve(config: Config, args: Any) -> int:

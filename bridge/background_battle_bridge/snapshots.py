@@ -92,6 +92,9 @@ class Snapshots:
         self._retry_at.pop(room.name, None)
 
     def _retry(self, room: Room) -> None:
+        """The back-off is over: the timer is its end (a timer may fire a hair before the
+        time `after` compares with, which would leave the snapshot untried for ever)."""
+        self._retry_at.pop(room.name, None)
         if room.name not in self._running:
             self.after(room)
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from .privacy import private_file
+
 Record = dict[str, Any]
 
 
@@ -268,6 +270,7 @@ class SqliteStorage:
         _refuse_empty_file(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            private_file(self.path)  # before a byte is written; the -wal and -shm follow it
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={sync.upper()}")
             self._db.execute("PRAGMA busy_timeout=5000")

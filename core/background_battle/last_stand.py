@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from .rounding import round_half_down
+from .units import MAX_STRENGTH
 from .validate import share, whole
 
 
@@ -42,13 +43,14 @@ def last_stand(
     LastStand(fighting_strength=13, damage=6, allies_strength_after=18)
 
     Raises:
-        BattleError: for a negative strength or a fleeing share outside 0..1.
+        BattleError: for a strength outside 0..MAX_STRENGTH (the core's bound for any
+            strength) or a fleeing share outside 0..1.
     """
-    enemy_strength = whole(enemy_strength, "enemy_strength", 0)
+    enemy_strength = whole(enemy_strength, "enemy_strength", 0, MAX_STRENGTH)
     fled = share(fleeing, "fleeing")
     fighting = round_half_down(enemy_strength * (1 - fled))
     damage = round_half_down(Fraction(fighting, 2))
     if allies_strength is None:
         return LastStand(fighting, damage)
-    allies_strength = whole(allies_strength, "allies_strength", 0)
+    allies_strength = whole(allies_strength, "allies_strength", 0, MAX_STRENGTH)
     return LastStand(fighting, damage, max(0, allies_strength - damage))

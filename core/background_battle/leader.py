@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .rounding import per_two_sl, strength_bonus
+from .units import MAX_STRENGTH
 from .validate import whole
 
 
@@ -17,8 +18,9 @@ def leader_bonus(strength: int, sl: int) -> int:
     9
 
     Raises:
-        BattleError: for a negative strength, or an SL below 0 (a failed test gives nothing).
+        BattleError: for a strength outside 0..MAX_STRENGTH, or an SL below 0 (a failed test
+            gives nothing).
     """
-    strength = whole(strength, "strength", 0)
+    strength = whole(strength, "strength", 0, MAX_STRENGTH)
     sl = whole(sl, "sl", 0, 100)
     return 1 + strength_bonus(strength) + per_two_sl(sl)

@@ -386,16 +386,21 @@ SHAPES: Final[dict[str, Shape]] = {
 def normalise(command: Any) -> dict[str, Any]:
     """The command as the log keeps it: its known fields only, each value checked and canonical.
 
-    ``null`` for a field that is not nullable means "not given" and is left out.
+    ``null`` is a value only for a nullable field; for any other it is refused (``not_null``):
+    never read as "not given".
 
     >>> normalise({"type": "pcs_won", "fleeing": 0.5, "note": None})
     Traceback (most recent call last):
     ...
     background_battle.errors.BattleError: pcs_won has no field 'note'; its fields: type, fleeing
+    >>> normalise({"type": "pcs_won", "fleeing": None})
+    Traceback (most recent call last):
+    ...
+    background_battle.errors.BattleError: fleeing is null; give a value, or leave it out
 
     Raises:
-        BattleError: ``unknown_command``, ``unknown_field``, ``too_deep`` or the code of the
-            field's own check, naming the field.
+        BattleError: ``unknown_command``, ``unknown_field``, ``too_deep``, ``not_null`` or the
+            code of the field's own check, naming the field.
     """
     kind = command_type(command)
     shape = SHAPES[kind]
@@ -444,6 +449,11 @@ def _fields(
     for field in fields:
         value = data.get(field.name)
         path = prefix + field.name
+        if value is None and field.name in data and not field.nullable:
+            errors.append(
+                BattleError("not_null", path, f"{path} is null; give a value, or leave it out")
+            )
+            continue
         if value is None and not (field.nullable and field.name in data):
             when = field.required_when
             if field.required or (when is not None and _given(data, fields, when[0]) == when[1]):

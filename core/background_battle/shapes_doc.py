@@ -27,8 +27,10 @@ Generated from the core's own description of its commands
 `type` and the fields below.
 
 - A field that is not listed is refused: `error unknown_field`, `field` naming it.
-- `null` for an optional field means "not given", except for a *nullable* field, where `null` is
-  a value of its own. A required field that is missing or `null`: `error required`.
+- `null` is never read as "not given": a field given as `null` is refused with `error not_null`
+  naming it, except a *nullable* field (its "accepts" says "or `null`"), where `null` is a value
+  of its own. Leave a field out to not give it. A required field that is missing:
+  `error required`.
 - text: trimmed, not empty, valid Unicode (a lone surrogate such as `"\\udc00"` is
   `error bad_text`), at most {MAX_TEXT} characters unless stated.
 - integer: a JSON number without a fraction (`3` or `3.0`), finite; `true`/`false` are not numbers
@@ -36,7 +38,7 @@ Generated from the core's own description of its commands
 - Objects and lists nested deeper than {MAX_DEPTH} levels: `error too_deep`.
 - The battle's log keeps the command as the core normalised it: known fields only, canonical
   values (`3.0` becomes `3`, a share becomes text like `"1/2"`, texts are trimmed, an Influence
-  table is written out in full, a `null` that means "not given" is left out).
+  table is written out in full).
 - Fields in a nested object are named with dots (`rolls.allies`); items of a list with `[]`.
 """
 

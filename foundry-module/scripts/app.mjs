@@ -1,7 +1,7 @@
 /**
  * The module's one live object: the bridge connection, the battle the panel shows, the notices
  * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the browser that
- * applies it (applier.mjs).
+ * applies it (applier.mjs). Its parts, and the panel, get narrow fronts of it (wiring.mjs).
  */
 import { SETTINGS } from "./constants.mjs";
 import { BridgeClient } from "../client/bridge-client.mjs";
@@ -11,16 +11,9 @@ import { log } from "./log.mjs";
 import { setting } from "./settings.mjs";
 import { applyCasualties } from "./casualties.mjs";
 import { PlayerEye } from "./player-eye.mjs";
-import { StepCards } from "./step-cards.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
-import { GmChoice } from "./gm-choice.mjs";
-import { Applier } from "./applier.mjs";
-
-/** Whether this browser is the one that writes tokens and actors. */
-export function isActiveGM() {
-  return Boolean(game.user?.isGM) && game.users?.activeGM?.id === game.user.id;
-}
+import { appParts } from "./wiring.mjs";
 
 export class BattleApp {
   constructor() {
@@ -33,9 +26,12 @@ export class BattleApp {
     this.watching = [];
     this.missingToken = false;
     this.eye = null;
-    this.cards = new StepCards(this);
+    const parts = appParts(this);
+    /** The bridge connections, as the parts get them (wiring.mjs). */
+    this.connections = parts.connections;
+    this.cards = parts.cards;
     /** A GM's choice of the battle shown: the world's (started) or the GM's own (in set-up). */
-    this.choice = new GmChoice(this);
+    this.choice = parts.choice;
     /** The command on its way to the bridge (a second click meanwhile does nothing). */
     this.pending = null;
     /** The result of the last command this browser sent: {battle, version} of its step. */
@@ -44,7 +40,7 @@ export class BattleApp {
     /** Battles whose tokens' old flags are being moved to the bridge (old-flags.mjs). */
     this.moving = new Set();
     /** Which GM's browser writes casualties onto tokens (applier.mjs). */
-    this.applier = new Applier(this);
+    this.applier = parts.applier;
   }
 
   /** Something to call when what the panel shows changed. */
@@ -195,7 +191,7 @@ export class BattleApp {
     if (!this.applier.mine || this.moving.has(battle)) return;
     this.moving.add(battle);
     try {
-      await moveOldFlags(this, battle);
+      await moveOldFlags(this.connections, battle);
     } catch (error) {
       log.error("old flags not moved", error);
     } finally {
@@ -214,7 +210,7 @@ export class BattleApp {
     if (this.busy.has(key)) return;
     this.busy.add(key);
     // One unit after another: tokens of one actor may fight in two units.
-    const run = this.applying.then(() => applyCasualties(this, message));
+    const run = this.applying.then(() => applyCasualties(this.connections, message));
     this.applying = run.catch(() => undefined);
     try {
       await run;

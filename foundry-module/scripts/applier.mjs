@@ -11,8 +11,10 @@ import { t } from "./i18n.mjs";
 const CHANNEL = `module.${ID}`;
 
 export class Applier {
-  constructor(app) {
-    this.app = app;
+  /** `connections`: this browser's bridge client, read live; `changed()`: the panels show it again. */
+  constructor(connections, changed) {
+    this.connections = connections;
+    this.changed = changed;
     this.lines = new Map(); // GM user id → connected with the GM token (as that browser said)
     this.said = null; // what this browser said last
   }
@@ -22,7 +24,7 @@ export class Applier {
     game.socket.on(CHANNEL, (data) => this.heard(data));
     Hooks.on("userConnected", (user, connected) => {
       if (!connected) this.lines.delete(user.id);
-      this.app.changed();
+      this.changed();
     });
     if (game.user.isGM) game.socket.emit(CHANNEL, { kind: "gm-line-ask", from: game.user.id });
     this.announce();
@@ -31,7 +33,7 @@ export class Applier {
   heard(data) {
     if (data?.kind === "gm-line" && typeof data.from === "string" && typeof data.gm === "boolean") {
       this.lines.set(data.from, data.gm);
-      this.app.changed();
+      this.changed();
     } else if (data?.kind === "gm-line-ask") {
       this.said = null;
       this.announce();
@@ -40,7 +42,7 @@ export class Applier {
 
   /** Whether this browser is connected to the bridge with the GM token. */
   get hasGmLine() {
-    return Boolean(game.user?.isGM) && Boolean(this.app.client?.connected) && this.app.client.role === "gm";
+    return Boolean(game.user?.isGM) && Boolean(this.connections.client?.connected) && this.connections.client.role === "gm";
   }
 
   /** Says what changed of this GM browser's bridge connection (after every status change). */
@@ -69,7 +71,7 @@ export class Applier {
   /** For a GM's panel: who changes the tokens, in words (null when this browser does). */
   line() {
     // While this browser connects, its light says so; who applies is told once it is connected.
-    if (!this.app.client?.connected) return null;
+    if (!this.connections.client?.connected) return null;
     const user = this.user;
     if (user?.id === game.user.id && this.hasGmLine) return null;
     if (!user) return t("Applier.None");

@@ -23,17 +23,18 @@ const OPTIONS = { flagScope: ID, groupName, unset };
  * Whether players may see a unit's head count (the GM's view lists what is hidden): a token
  * standing for many keeps its own name, for everyone, when they may not.
  */
-function headCountShown(app, battle, unit) {
-  const view = app.client?.states.get(battle)?.view;
+function headCountShown(connections, battle, unit) {
+  const view = connections.client?.states.get(battle)?.view;
   const side = (view?.units ?? []).find((u) => u.id === unit)?.side;
   return !side || !(view?.hidden ?? []).includes(`${side}.fighters`);
 }
 
 /**
  * Applies an `apply_casualties` message to its tokens and tells the bridge what was done.
- * Applying a result the tokens already show changes nothing.
+ * Applying a result the tokens already show changes nothing. `connections`: this browser's
+ * bridge client and players' eye, read live (wiring.mjs).
  */
-export async function applyCasualties(app, message) {
+export async function applyCasualties(connections, message) {
   const { battle, unit } = message;
   const result = { killed: message.killed, wounded: message.wounded, fit: message.fit };
   const { docs, missing } = resolveTokens(message.token_ids);
@@ -42,9 +43,9 @@ export async function applyCasualties(app, message) {
     ui.notifications.warn(t("Notices.no_tokens", { name: message.name ?? unit }));
     return { plan: null, changes: 0 };
   }
-  const options = headCountShown(app, battle, unit) ? OPTIONS : { ...OPTIONS, groupName: (name) => name };
+  const options = headCountShown(connections, battle, unit) ? OPTIONS : { ...OPTIONS, groupName: (name) => name };
   // The head counts of tokens standing for many: the bridge keeps them for the GMs.
-  const fighters = app.client?.states.get(battle)?.foundry?.fighters?.[unit] ?? {};
+  const fighters = connections.client?.states.get(battle)?.foundry?.fighters?.[unit] ?? {};
   const plan = planApply(describeTokens(docs, fighters), result, { battle, unit }, options);
   // Everything is checked before anything is written: a refusal changes nothing.
   const problems = checkPlan(plan, docs);
@@ -66,11 +67,11 @@ export async function applyCasualties(app, message) {
   const note = noteFor(plan, missing);
   // The card first: once the bridge has the report, every GM's panel shows the unit applied.
   if (changes > 0) {
-    const seen = playersSee(app, battle, unit);
+    const seen = playersSee(connections, battle, unit);
     await postResultCard({ name: message.name ?? unit, result: seen ?? result, plan, missing, about: { battle, unit, kind: "casualties" }, gmOnly: !seen });
   }
   try {
-    await app.client.request("applied", {
+    await connections.client.request("applied", {
       battle,
       unit,
       version: message.version,
@@ -135,11 +136,11 @@ export async function undoApply(battle, unit, tokenIds) {
  * Throws the BridgeError of a refusal, except `not_applied` on the unit: the bridge has no
  * report of it (taken back already), so it and the tokens agree.
  */
-export async function reportUndone(app, battle, unit, report) {
+export async function reportUndone(connections, battle, unit, report) {
   if (!report) return;
-  if (!app.client) throw new BridgeError({ code: "disconnected", message: "not connected" });
+  if (!connections.client) throw new BridgeError({ code: "disconnected", message: "not connected" });
   try {
-    await app.client.request("unapplied", { battle, unit, version: report.version });
+    await connections.client.request("unapplied", { battle, unit, version: report.version });
   } catch (error) {
     if (error.code !== "not_applied" || error.field !== "unit") throw error;
     log.debug("no report to take back", battle, unit);
@@ -151,9 +152,9 @@ export async function reportUndone(app, battle, unit, report) {
  * when its numbers are not hidden; null when the card must go to the GMs only (the setting says
  * so, no players' eye, or the player view hides the unit's casualties).
  */
-function playersSee(app, battle, unit) {
-  if (whisperCards() || !app.eye) return null;
-  const seen = (app.eye.view(battle)?.units ?? []).find((u) => u.id === unit)?.casualties;
+function playersSee(connections, battle, unit) {
+  if (whisperCards() || !connections.eye) return null;
+  const seen = (connections.eye.view(battle)?.units ?? []).find((u) => u.id === unit)?.casualties;
   return seen && [seen.killed, seen.wounded, seen.fit].every((n) => typeof n === "number") ? seen : null;
 }
 

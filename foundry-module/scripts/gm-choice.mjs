@@ -6,15 +6,20 @@
  * and every player follows it at once; a world's battle back in set-up is taken off the world
  * by the active GM.
  */
-import { isActiveGM } from "./app.mjs";
+import { isActiveGM } from "./who.mjs";
 import { SETTINGS } from "./constants.mjs";
 import { choose, settle, statusOf } from "./logic/shown-battle.mjs";
 import { log } from "./log.mjs";
 import { setSetting, setting } from "./settings.mjs";
 
 export class GmChoice {
-  constructor(app) {
-    this.app = app;
+  /**
+   * `connections`: this browser's bridge client, read live; `cards.shownFromStart(battle)`:
+   * the players' cards of a battle begin with its start (step-cards.mjs). Both from wiring.mjs.
+   */
+  constructor(connections, cards) {
+    this.connections = connections;
+    this.cards = cards;
     this.running = null;
     this.again = false;
   }
@@ -25,7 +30,7 @@ export class GmChoice {
   }
 
   status(name) {
-    return this.app.client ? statusOf(name, this.app.client) : null;
+    return this.connections.client ? statusOf(name, this.connections.client) : null;
   }
 
   /**
@@ -61,7 +66,7 @@ export class GmChoice {
         const changes = settle({ own: this.own, world, status: (battle) => this.status(battle), active: isActiveGM() });
         try {
           // the GM's own battle has just started: the players' cards begin with its start
-          if (changes.world) await this.app.cards.shownFromStart(changes.world);
+          if (changes.world) await this.cards.shownFromStart(changes.world);
           await this.write(changes);
         } catch (error) {
           log.error("the battle shown not changed", error);

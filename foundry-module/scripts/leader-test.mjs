@@ -66,40 +66,44 @@ export function leaderLine(ctx) {
   );
 }
 
-async function nameLeader(panel, side, doc) {
-  await setLeader(panel.app.battle, side, doc.uuid);
+async function nameLeader(front, side, doc) {
+  await setLeader(front.battle(), side, doc.uuid);
   ui.notifications.info(t("Dice.LeaderNamed", { name: doc.name, side: t(`Side.${side}`) }));
-  panel.render();
+  front.render();
 }
 
-/** Panel actions (wrapped by the panel: one at a time, errors as notices). */
+/** Panel actions of the fight (panel-act-fight.mjs wraps them: one at a time, errors as notices);
+ * `front`: `battle()`, `render()`. */
 export const LEADER_ACTIONS = {
   /** The one selected token leads the side chosen for the command. */
-  async leaderFromSelected(form) {
+  async leaderFromSelected(front, form) {
     const docs = selectedTokenDocuments();
     if (docs.length !== 1) throw new Error(t("Dice.SelectOneLeader"));
-    await nameLeader(this, form.querySelector("[name=leaderSide]")?.value, docs[0]);
+    await nameLeader(front, form.querySelector("[name=leaderSide]")?.value, docs[0]);
   },
-  async leaderForget(form, target) {
-    await setLeader(this.app.battle, target.dataset.side, null);
-    this.render();
+  async leaderForget(front, form, target) {
+    await setLeader(front.battle(), target.dataset.side, null);
+    front.render();
   },
 };
 
-/** A token (or an actor with one token on the scene) dropped on a side's leader line leads it. */
-export function wireLeaderDrops(panel) {
+/**
+ * A token (or an actor with one token on the scene) dropped on a side's leader line leads it.
+ * `element`: the panel's; `front`: the fight's (`once(action)`, `battle()`, `render()`).
+ */
+export function wireLeaderDrops(element, front) {
   const line = (event) => event.target.closest?.("[data-drop=leader]");
-  panel.element.addEventListener("dragover", (event) => {
+  element.addEventListener("dragover", (event) => {
     if (line(event)) event.preventDefault();
   });
-  panel.element.addEventListener("drop", (event) => {
+  element.addEventListener("drop", (event) => {
     const target = line(event);
     if (!target || !game.user.isGM) return;
     event.preventDefault();
     const docs = tokensDropped(event); // the drop's data is readable during the event only
-    panel.app
+    front
       .once(async () => {
-        if (docs.length === 1) await nameLeader(panel, target.dataset.side, docs[0]);
+        if (docs.length === 1) await nameLeader(front, target.dataset.side, docs[0]);
         else ui.notifications.warn(t("Dice.DropOneLeader"));
       })
       .catch((error) => ui.notifications.warn(error.message));
@@ -120,14 +124,15 @@ async function systemTest(token, side, view) {
 /**
  * The leader's command by a test at the table, or false when the GM typed an SL (or there is
  * neither a leader nor a Leadership): the panel then sends the typed SL as before. `readNumber`
- * and `clear` are the panel's own, so that a number is read one way everywhere.
+ * and `clear` are the panel's own, so that a number is read one way everywhere; `front`: the
+ * fight's (`view()`, `battle()`, `command(order)`).
  */
-export async function leaderTest(app, form, { readNumber, clear }) {
+export async function leaderTest(front, form, { readNumber, clear }) {
   if (form.querySelector("[name=leaderSl]")?.value?.trim()) return false;
   const side = form.querySelector("[name=leaderSide]")?.value;
-  const view = app.state?.view;
+  const view = front.view();
   const target = readNumber(form, "leaderTarget", "leadership", t("Dice.Leadership"));
-  const token = leaderToken(app.battle, side);
+  const token = leaderToken(front.battle(), side);
   let order;
   if (target === null && wfrpTest(token)) {
     order = await systemTest(token, side, view);
@@ -141,7 +146,7 @@ export async function leaderTest(app, form, { readNumber, clear }) {
   } else {
     return false;
   }
-  const ack = await app.command(order);
+  const ack = await front.command(order);
   if (ack) {
     clear(form, "leaderTarget");
     if (order.success === false) ui.notifications.info(t("Dice.Failed", { side: t(`Side.${side}`) }));

@@ -3,8 +3,10 @@
  * only registers hooks; the work is in the files it imports.
  */
 import { ID } from "./constants.mjs";
-import { BattleApp, isActiveGM } from "./app.mjs";
+import { BattleApp } from "./app.mjs";
+import { isActiveGM } from "./who.mjs";
 import { BattlePanel } from "./panel.mjs";
+import { panelFronts } from "./wiring.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
 import { registerCardMarks } from "./card-marks.mjs";
@@ -19,7 +21,7 @@ const app = new BattleApp();
 function togglePanel() {
   const open = foundry.applications.instances.get(`${ID}-panel`);
   if (open) return open.close();
-  return new BattlePanel(app).render({ force: true });
+  return new BattlePanel(panelFronts(app)).render({ force: true });
 }
 
 Hooks.once("init", () => {

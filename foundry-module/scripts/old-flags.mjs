@@ -14,12 +14,13 @@ import { describeTokens, removeOldBattles, removeOldHeadCounts, resolveTokens, w
 import { log } from "./log.mjs";
 import { unset } from "./generation.mjs";
 
-/** Moves the old flags of the tokens of `battle` (its units' lists and its Apply reports). */
-export async function moveOldFlags(app, battle) {
-  const foundryData = app.client?.states.get(battle)?.foundry;
+/** Moves the old flags of the tokens of `battle` (its units' lists and its Apply reports);
+ * `connections`: this browser's bridge client, read live (wiring.mjs). */
+export async function moveOldFlags(connections, battle) {
+  const foundryData = connections.client?.states.get(battle)?.foundry;
   if (!foundryData) return;
   for (const [unit, ids] of Object.entries(foundryData.tokens ?? {})) {
-    await moveHeadCounts(app, battle, unit, ids, foundryData.fighters?.[unit]);
+    await moveHeadCounts(connections, battle, unit, ids, foundryData.fighters?.[unit]);
   }
   const reported = Object.values(foundryData.applied ?? {}).flatMap((report) => Object.values(report.token_ids ?? {}).flat());
   const { docs } = resolveTokens([...new Set([...Object.values(foundryData.tokens ?? {}).flat(), ...reported])]);
@@ -33,7 +34,7 @@ export async function moveOldFlags(app, battle) {
 }
 
 /** One unit's old head counts: to the bridge first; the flags go once it has stored them. */
-async function moveHeadCounts(app, battle, unit, ids, known) {
+async function moveHeadCounts(connections, battle, unit, ids, known) {
   const { docs } = resolveTokens(ids);
   const old = docs.filter((doc) => doc.getFlag(ID, FLAGS.FIGHTERS) !== undefined);
   if (!old.length) return;
@@ -41,7 +42,7 @@ async function moveHeadCounts(app, battle, unit, ids, known) {
   // What the bridge already has wins over an old flag.
   const fighters = { ...headCounts(found, ids), ...(known ?? {}) };
   try {
-    await app.client.request("tokens", { battle, unit, token_ids: ids, fighters });
+    await connections.client.request("tokens", { battle, unit, token_ids: ids, fighters });
   } catch (error) {
     log.warn(`${battle}/${unit}: head counts not moved to the bridge (kept on the tokens for now)`, error);
     return;

@@ -11,10 +11,10 @@ import { setUpLine } from "./step-words.mjs";
  * The GM's own last command when it was a set-up step (a unit made or changed…), which has no
  * result on top: its line as the set-up card says it, to show by its control; or null.
  */
-function ownSetUpStep(app) {
-  const sent = app.lastSent;
-  const view = app.state?.view;
-  if (!sent || sent.battle !== app.battle || !view || sent.version !== view.version) return null;
+function ownSetUpStep(shown) {
+  const sent = shown.lastSent();
+  const view = shown.view();
+  if (!sent || sent.battle !== shown.battle() || !view || sent.version !== view.version) return null;
   const index = sent.version - 1;
   const entry = view.log?.[index];
   if (!entry || mainEvent(entry)) return null;
@@ -33,9 +33,13 @@ function control(root, acted) {
   return same.find((el) => (el.dataset.unit ?? "") === acted.unit) ?? null;
 }
 
-/** Shows results and moves the focus for one panel (BattlePanel: its app, acted, focusNext). */
+/**
+ * Shows results and moves the focus for one panel. `shown`: the panel's front (`battle()`,
+ * `view()`, `lastSent()`: wiring.mjs); `panel`: the BattlePanel's `acted` and `focusNext`.
+ */
 export class PanelEyes {
-  constructor(panel) {
+  constructor(shown, panel) {
+    this.shown = shown;
     this.panel = panel;
     /** The version of the GM's own result last brought into view. */
     this.revealed = null;
@@ -48,7 +52,7 @@ export class PanelEyes {
   }
 
   showResult(root) {
-    const own = root.querySelector(".bb-result[data-own]") ?? ownSetUpStep(this.panel.app);
+    const own = root.querySelector(".bb-result[data-own]") ?? ownSetUpStep(this.shown);
     if (!own) return;
     const acted = control(root, this.panel.acted);
     const row = acted?.closest(".bb-section, .bb-undo") ? acted.closest(".bb-row, .bb-unit-buttons") : null;

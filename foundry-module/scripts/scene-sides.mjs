@@ -35,9 +35,10 @@ export function proposeSides(by = "actor", linked = new Set()) {
 
 /**
  * Creates every proposed unit (strength as typed, required) and links its tokens. Returns true
- * when all were made; a missing strength is refused before anything is sent.
+ * when all were made; a missing strength is refused before anything is sent. `front`: the
+ * panel's set-up front (`command(order)`, and what `linkToUnit(front, unit, docs)` uses).
  */
-export async function createSides(app, proposal, form, linkToUnit) {
+export async function createSides(front, proposal, form, linkToUnit) {
   const units = ["allies", "enemies"].flatMap((side) => proposal[side].map((unit, i) => ({ unit, side, i })));
   // every strength missing or mistyped is named at once, before anything is sent
   const strengths = readNumbers(
@@ -55,10 +56,10 @@ export async function createSides(app, proposal, form, linkToUnit) {
     return { unit, order: { type: "add_unit", id, name: unit.name, side, fighters: unit.fighters, strength } };
   });
   for (const { unit, order } of orders) {
-    const ack = await app.command(order);
+    const ack = await front.command(order);
     if (!ack) return false;
     const docs = unit.tokens.map((uuid) => foundry.utils.fromUuidSync(uuid)).filter(Boolean);
-    await linkToUnit(app, order.id, docs);
+    await linkToUnit(front, order.id, docs);
   }
   return true;
 }

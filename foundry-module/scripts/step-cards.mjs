@@ -12,7 +12,7 @@
  * player view hides never reaches a public card. Set-up steps are lines on one card for the GMs
  * (players are told nothing of a battle in set-up); the start card lists the units players see.
  */
-import { isActiveGM } from "./app.mjs";
+import { isActiveGM } from "./who.mjs";
 import { cardedInChat, cardedVersion, forgetBattlesInSetUp, setCardedVersion } from "./card-marks.mjs";
 import { cardContent, cardsAbout, postCard, whisperCards } from "./chat.mjs";
 import { ID } from "./constants.mjs";
@@ -128,8 +128,9 @@ async function postLines({ battle, from, to, kind, seen, gmOnly }) {
  * every message of the GM's connection or of the players' eye may complete a version.
  */
 export class StepCards {
-  constructor(app) {
-    this.app = app;
+  /** `connections`: this browser's bridge client and players' eye, read live (wiring.mjs). */
+  constructor(connections) {
+    this.connections = connections;
     this.marks = new Map(); // battle → the last version this browser carded
     this.due = new Set(); // battles to look at again
     this.running = null;
@@ -178,13 +179,13 @@ export class StepCards {
    */
   async remember(battle, version) {
     this.marks.set(battle, version);
-    const told = toldToPlayers(this.app.client?.states.get(battle)?.view?.status);
+    const told = toldToPlayers(this.connections.client?.states.get(battle)?.view?.status);
     if (told && cardedVersion(battle) !== version) await setCardedVersion(battle, version);
   }
 
   async cardSteps(battle) {
     if (!isActiveGM()) return;
-    const gm = this.app.client?.states.get(battle);
+    const gm = this.connections.client?.states.get(battle);
     if (!gm) return;
     const mark = this.mark(battle);
     // A battle never carded gets cards from now on.
@@ -196,12 +197,12 @@ export class StepCards {
       // Behind the world's record: this browser has not caught up yet (cards wait, never twice),
       // or, when it is in step with the bridge, the battle is not the one carded (the bridge lost
       // data, or a battle of that name was made anew): its cards go on from where it is.
-      const client = this.app.client;
+      const client = this.connections.client;
       if (client.connected && !gm.resyncing && !client.loading.has(battle)) await this.remember(battle, gm.version);
       return;
     }
     // Public cards need the players' eye; a refused player token leaves the cards to the GMs.
-    const eye = !whisperCards() && this.app.eye?.client.status.state !== "failed" ? this.app.eye : null;
+    const eye = !whisperCards() && this.connections.eye?.client.status.state !== "failed" ? this.connections.eye : null;
     let version = mark + 1;
     while (version <= gm.version) {
       const kind = cardKind(gm, version);
@@ -228,7 +229,7 @@ export class StepCards {
    */
   async shownFromStart(battle) {
     if (this.marks.has(battle) || cardedVersion(battle) !== null) return;
-    const start = startVersion(this.app.client?.states.get(battle));
+    const start = startVersion(this.connections.client?.states.get(battle));
     if (start !== null) await setCardedVersion(battle, start - 1);
   }
 

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from harness import goal
 from websockets.asyncio.client import connect
 
 from background_battle import apply, new_battle
@@ -163,7 +164,7 @@ def report(cost: dict[str, Any]) -> None:
         f"  at version 10: median {statistics.median(short) * 1e3:.3f} ms, p99 "
         f"{p99(short) * 1e3:.3f} ms; at version {cost['version']:,}: median "
         f"{statistics.median(long) * 1e3:.3f} ms, p99 {p99(long) * 1e3:.3f} ms\n"
-        f"  ratio of medians {ratio:.2f}x (goal <= 1.2x: {'met' if ratio <= 1.2 else 'MISSED'}); "
+        f"  ratio of medians {goal(ratio, 1.2, '.2f')}; "
         f"restoring both took {cost['restored'] * 1e3:.0f} ms\n"
         f"  slowest command while the long battle's snapshot was written in its thread "
         f"({cost['snapshots']} written meanwhile): {max(long) * 1e3:.1f} ms "

@@ -51,6 +51,20 @@ def reason(error: BaseException) -> str:
     return f"{type(error).__name__}: {first}" if first else type(error).__name__
 
 
+def goal(figure: float, most: float, shown: str, unit: str = "x") -> str:
+    """``<figure> (goal <= <most>: met|MISSED)``: the verdict judged on the figure as printed
+    (``shown``, a format such as ``".2f"``), printed right beside it, never beside another.
+
+    >>> goal(1.503, 1.5, ".2f"), goal(0.83, 1.5, ".2f")
+    ('1.50x (goal <= 1.5x: met)', '0.83x (goal <= 1.5x: met)')
+    >>> goal(10.9, 1.5, ".1f")
+    '10.9x (goal <= 1.5x: MISSED)'
+    """
+    printed = format(figure, shown)
+    verdict = "met" if float(printed) <= most else "MISSED"
+    return f"{printed}{unit} (goal <= {most:g}{unit}: {verdict})"
+
+
 def median(values: list[float]) -> float:
     """The median, or NaN when nothing was measured."""
     return statistics.median(values) if values else math.nan

@@ -135,6 +135,9 @@ def stop_gently(process: subprocess.Popen[str]) -> None:
     process.send_signal(CTRL_BREAK if WINDOWS else signal.SIGTERM)
 
 
+TOKENS_ENV = {**os.environ, "BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER}  # never in `ps`
+
+
 def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The command line run to its end (a care command, or a bridge that refuses to start)."""
     return subprocess.run(
@@ -149,13 +152,13 @@ def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
 @contextmanager
 def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
     """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
-    tokens = ("--gm-token", GM, "--player-token", PLAYER)
     process = subprocess.Popen(
-        [*COMMAND, "--port", "0", "--data", str(data), *tokens],
+        [*COMMAND, "--port", "0", "--data", str(data)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         creationflags=OWN_GROUP,
+        env=TOKENS_ENV,
     )
     try:
         yield process

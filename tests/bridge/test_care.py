@@ -24,7 +24,11 @@ async def gm_at(port: int) -> AsyncIterator[Peer]:
 def test_a_second_bridge_on_the_same_folder_exits_2_with_one_line(tmp_path: Path) -> None:
     with serving(tmp_path):
         done = run_bridge(
-            "--data", str(tmp_path), "--port", "0", "--gm-token", GM, "--player-token", PLAYER
+            "--data",
+            str(tmp_path),
+            "--port",
+            "0",
+            env={"BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER},
         )
         assert done.returncode == 2 and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1

@@ -357,7 +357,7 @@ async def test_only_a_stored_report_of_that_version_is_taken_back(running: Runni
     cases = [
         ({**base, "battle": "siege"}, "unknown_battle", "battle"),
         ({**base, "unit": "u9"}, "unknown_unit", "unit"),
-        ({**base, "unit": None}, "required", "unit"),
+        ({**base, "unit": None}, "not_null", "unit"),
         ({k: v for k, v in base.items() if k != "version"}, "required", "version"),
         ({**base, "version": "5"}, "not_integer", "version"),
         ({**base, "version": 6}, "out_of_range", "version"),

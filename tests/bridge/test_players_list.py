@@ -63,7 +63,7 @@ async def test_welcome_and_list_battles_show_players_the_started_ones(running: R
     other = await running.peer()
     assert listed(await other.hello(GM, "web")) == [("prepared", "setup"), ("ford", "fighting")]
     everything = await other.ask({"type": "list_battles", "archived": True})
-    assert [name for name, _ in listed(everything)] == ["prepared", "ford", "bridge"]
+    assert [name for name, _ in listed(everything)] == ["bridge", "ford", "prepared"]  # by name
 
 
 async def test_a_battle_in_set_up_is_unknown_to_players(running: Running) -> None:
@@ -115,3 +115,21 @@ async def test_a_start_taken_back_hides_the_battle_from_players_again(running: R
     assert hidden == {"type": "battles", "battles": []}  # no event of the battle in set-up
     await gm.command("ambush", {"type": "rename", "name": "Ford"})
     assert await next_for(player) == {"type": "pong", "id": "probe"}
+
+
+async def test_an_archived_battle_stays_the_gms_to_read_and_is_unknown_to_players(
+    running: Running,
+) -> None:
+    """As docs/protocol.md says (`archive_battle`, "What players are told of")."""
+    gm = await running.gm()
+    await started(gm)
+    await gm.command("ambush", {"type": "archive_battle"})
+    state = await gm.ask({"type": "subscribe", "battle": "ambush"}, "state")
+    assert state["archived"] is True and state["version"] == 3
+    player = await running.player()
+    for message in (
+        {"type": "subscribe", "battle": "ambush"},
+        {"type": "log_page", "battle": "ambush", "since_version": 0},
+    ):
+        refused = await player.ask(message)
+        assert (refused["code"], refused["field"]) == ("unknown_battle", "battle")

@@ -18,11 +18,10 @@ from bridge_helpers import (
     COMMAND,
     CTRL_BREAK,
     DWARVES,
-    GM,
     KILLED,
     ORCS,
     OWN_GROUP,
-    PLAYER,
+    TOKENS_ENV,
     WINDOWS,
     Peer,
     run_bridge,
@@ -37,11 +36,12 @@ def bridge_process(data: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[s
     """Start the bridge on a free port; yields the process and its port; never leaves it."""
     args = [*COMMAND, "--port", "0", "--data", str(data), "--rate", "100000", "--burst", "100000"]
     process = subprocess.Popen(
-        [*args, "--gm-token", GM, "--player-token", PLAYER, *extra],
+        [*args, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         creationflags=OWN_GROUP,
+        env=TOKENS_ENV,
     )
     try:
         assert process.stdout is not None

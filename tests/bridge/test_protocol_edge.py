@@ -23,6 +23,7 @@ async def test_hello_gives_welcome_with_role_battles_and_limits(running: Running
             "max_frame": 65536,
             "max_message": 524288,
             "log_page": 500,
+            "battles_page": 500,
             "rate": 30,
             "burst": 120,
         },
@@ -79,7 +80,7 @@ async def test_missing_token_is_a_wrong_token(running: Running) -> None:
 
 
 @pytest.mark.parametrize(
-    ("client", "code"), [(None, "required"), (7, "not_text"), ("phone", "unknown_client")]
+    ("client", "code"), [(None, "not_null"), (7, "not_text"), ("phone", "unknown_client")]
 )
 async def test_hello_names_a_bad_client_kind(running: Running, client: object, code: str) -> None:
     peer = await running.peer()
@@ -191,6 +192,35 @@ async def test_bad_command_fields_are_named_and_change_nothing(
     assert running.bridge.hub.rooms["ambush"].version == 0
     if code == "out_of_range" and field != "battle":
         assert "min" in error["params"] and "max" in error["params"]
+
+
+@pytest.mark.parametrize("field", ["id", "battle", "expected_version", "command", "unknown"])
+async def test_a_null_field_is_refused_by_name_never_read_as_absent(
+    running: Running, field: str
+) -> None:
+    gm = await running.gm()
+    await gm.create("ambush")
+    message = {"type": "command", "id": "c", "battle": "ambush", "command": ORCS, field: None}
+    error = await gm.ask(message)
+    assert (error["type"], error["code"], error["field"]) == ("error", "not_null", field)
+    assert running.bridge.hub.rooms["ambush"].version == 0
+
+
+async def test_pcs_won_with_fleeing_null_is_refused(running: Running) -> None:
+    """What a client sends when its own parsing failed (`JSON.stringify(NaN)`)."""
+    gm = await running.gm()
+    await started(gm)
+    error = await gm.command("ambush", {"type": "pcs_won", "fleeing": None})
+    assert (error["code"], error["field"]) == ("not_null", "command.fleeing")
+    assert running.bridge.hub.rooms["ambush"].battle.status == "fighting"
+    for message in (
+        {"type": "subscribe", "battle": "ambush", "since_version": None},
+        {"type": "list_battles", "archived": None},
+        {"type": "log_page", "battle": "ambush", "since_version": 0, "until_version": None},
+    ):
+        error = await gm.ask(message)
+        assert (error["code"], error["field"]) == ("not_null", list(message)[-1])
+    assert (await gm.ask({"type": "ping", "data": None}))["type"] == "pong"
 
 
 async def test_core_refusals_pass_through_with_the_field_inside_command(running: Running) -> None:

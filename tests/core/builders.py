@@ -8,16 +8,12 @@ from typing import Any
 from background_battle import Battle, apply, new_battle
 
 
-def unit(name: str, side: str, fighters: int, strength: int, **extra: Any) -> dict[str, Any]:
-    """An ``add_unit`` command."""
-    return {
-        "type": "add_unit",
-        "name": name,
-        "side": side,
-        "fighters": fighters,
-        "strength": strength,
-        **extra,
-    }
+def unit(name: str, side: str, fighters: int, strength: int | None, **extra: Any) -> dict[str, Any]:
+    """An ``add_unit`` command (``strength`` None: left out, for a unit rated instead)."""
+    command = {"type": "add_unit", "name": name, "side": side, "fighters": fighters, **extra}
+    if strength is not None:
+        command["strength"] = strength
+    return command
 
 
 def run(battle: Battle, *commands: dict[str, Any], seed: int | None = 1) -> Battle:

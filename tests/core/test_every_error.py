@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from background_battle import BattleError
+from background_battle import BattleError, apply
 from background_battle.api import handle
 
 from .builders import dwarves_and_orcs
@@ -84,3 +84,28 @@ def test_together_keeps_the_order_and_flattens_nested_errors() -> None:
     both = BattleError.together([inner, BattleError("required", "b", "b is required")])
 
     assert [e.field for e in both.every()] == ["a.x", "a.y", "b"]
+
+
+def test_the_requests_bound_every_strength_like_the_command_line() -> None:
+    for request in (
+        {"op": "leader_bonus", "strength": 1_000_001, "sl": 2},
+        {"op": "last_stand", "enemy_strength": 1_000_001, "fleeing": "1/2"},
+        {"op": "last_stand", "enemy_strength": 26, "allies_strength": 1_000_001},
+    ):
+        reply = handle(request)
+        assert reply["ok"] is False
+        assert (reply["error"]["code"], reply["error"]["params"]["max"]) == (
+            "out_of_range",
+            1_000_000,
+        )
+    assert handle({"op": "leader_bonus", "strength": 1_000_000, "sl": 2})["ok"] is True
+
+
+def test_null_is_refused_unless_it_is_a_value_of_its_own() -> None:
+    battle = dwarves_and_orcs()
+    error = refused(battle, {"type": "pcs_won", "fleeing": None})
+    assert (error.code, error.field) == ("not_null", "fleeing")
+    error = refused(dwarves_and_orcs(start=False), {"type": "add_unit", "name": None})
+    assert ("not_null", "name") in [(e.code, e.field) for e in error.every()]
+    ended, _ = apply(battle, {"type": "end_battle", "winner": None})  # null: nobody won
+    assert (ended.status, ended.winner) == ("ended", None)

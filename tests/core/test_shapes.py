@@ -151,7 +151,7 @@ def test_a_text_over_its_length_cap_is_refused() -> None:
     assert (error.code, error.field, error.params["max"]) == ("out_of_range", "name", 200)
 
 
-def test_the_log_keeps_canonical_values_and_drops_nulls_that_mean_not_given() -> None:
+def test_the_log_keeps_canonical_values() -> None:
     battle = run(
         dwarves_and_orcs(start=False),
         {
@@ -160,8 +160,6 @@ def test_the_log_keeps_canonical_values_and_drops_nulls_that_mean_not_given() ->
             "side": "allies",
             "fighters": 5.0,
             "strength": 20,
-            "rating": None,
-            "id": None,
         },
         {"type": "start"},
         {"type": "pcs_won", "fleeing": 0.5},
@@ -174,6 +172,17 @@ def test_the_log_keeps_canonical_values_and_drops_nulls_that_mean_not_given() ->
         "strength": 20,
     }
     assert battle.log[-1].command == {"type": "pcs_won", "fleeing": "1/2"}
+
+
+def test_null_is_never_read_as_not_given() -> None:
+    for command, field in [
+        ({"type": "pcs_won", "fleeing": None}, "fleeing"),
+        ({"type": "leader_command", "side": "allies", "sl": 2, "roll": None}, "roll"),
+        ({"type": "set_strength", "side": "allies", "strength": None}, "strength"),
+    ]:
+        with pytest.raises(BattleError) as refused:
+            apply(dwarves_and_orcs(), command)
+        assert (refused.value.code, refused.value.field) == ("not_null", field)
 
 
 def test_null_is_a_value_where_a_field_is_nullable() -> None:

@@ -146,7 +146,7 @@ def test_a_round_by_strength_lost_counts_as_a_round_on_its_card_and_the_chart(
     panel.locator("[data-action=endBattle]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     history = page.evaluate(
-        """async () => (await import('/foundry-module/scripts/logic/battle-story.mjs'))
+        """async () => (await import('/foundry-module/client/battle-story.mjs'))
              .strengthHistory(game.modules.get('background-battle').api.app.state.view)"""
     )
     assert [p["round"] for p in history] == [0, 1, 2, 3]
@@ -155,7 +155,10 @@ def test_a_round_by_strength_lost_counts_as_a_round_on_its_card_and_the_chart(
         "StandIn.record.chat.some(c => c.content.includes('The battle is over'))"
     )
     end_card = next(c for c in record(page, "chat") if "The battle is over" in c["content"])
-    assert end_card["content"].count("<circle") >= 4  # the allies' line: start and 3 rounds
+    # the allies' row of bars: the start and 3 rounds (strength-chart.mjs)
+    allies = re.search(r'<div class="bb-line bb-allies"[^>]*>(.*?)</div>', end_card["content"])
+    assert allies is not None
+    assert re.findall(r'class="bb-bar" data-round="(\d+)"', allies.group(1)) == ["0", "1", "2", "3"]
 
 
 @pytest.mark.parametrize("side", ["allies", "enemies"])

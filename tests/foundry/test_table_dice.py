@@ -14,6 +14,8 @@ import pytest
 from foundry_steps import Open, connected, create_battle, new_unit, record, set_up_fight
 from playwright.sync_api import Locator, Page, expect
 
+from background_battle.influence_words import fill
+
 pytestmark = pytest.mark.timeout(180)
 
 APP = "game.modules.get('background-battle').api.app"
@@ -146,9 +148,11 @@ def test_influence_by_foundry_dice_reads_the_cores_row_for_that_total(
         event["total"],
     )
     assert found == [row["effect"]["en"]]
+    # (the card reads it for the allies who rolled, as the core's words do)
+    read = fill(row["effect"]["en"], "en", "allies")
     page.wait_for_function(
         "text => StandIn.record.chat.some(c => c.content.includes(text))",
-        arg=html.escape(row["effect"]["en"]).replace("&#x27;", "&#39;"),  # as the card escapes it
+        arg=html.escape(read).replace("&#x27;", "&#39;"),  # as the card escapes it
     )
 
 
