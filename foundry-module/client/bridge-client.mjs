@@ -5,7 +5,7 @@
  *
  * It keeps one connection, says `hello`, watches battles (`subscribe` with `since_version` after
  * a reconnect or a gap), keeps per battle the last `view` and the Foundry data, matches `ack` /
- * `error` to requests by id, and reconnects with back-off. A refused token stops the retries
+ * `error` (and `list_battles`' `battles`) to requests by id, and reconnects with back-off. A refused token stops the retries
  * until `restart()`.
  *
  * A long battle's `state` carries only the log's last page (`log_from` > 0): the battle waits in
@@ -267,6 +267,7 @@ export class BridgeClient {
         for (const battle of this.battles) {
           if (this.unseen.delete(battle.name) && this.watched.has(battle.name)) this.subscribe(battle.name);
         }
+        this.answer(message); // `list_battles` (with its id)
         break;
       case "state": {
         const state = {
@@ -307,12 +308,8 @@ export class BridgeClient {
       case "ack":
       case "log_page":
       case "error": {
-        const waiting = message.id !== undefined ? this.pending.get(message.id) : undefined;
-        if (waiting) {
-          this.pending.delete(message.id);
-          if (message.type === "error") waiting.reject(new BridgeError(message));
-          else waiting.resolve(message);
-        } else if (message.type === "error") this.emit("problem", message);
+        // An error that answers no request of this client is a problem (a refused subscribe…).
+        if (!this.answer(message) && message.type === "error") this.emit("problem", message);
         if (message.type === "error" && message.code === "unknown_battle" && this.watched.has(message.battle)) {
           this.unseen.add(message.battle);
         }
@@ -330,6 +327,16 @@ export class BridgeClient {
         break;
     }
     this.emit("message", message);
+  }
+
+  /** Resolves the request a reply names by its id (rejects it with an `error`); false: none. */
+  answer(message) {
+    const waiting = message.id !== undefined ? this.pending.get(message.id) : undefined;
+    if (!waiting) return false;
+    this.pending.delete(message.id);
+    if (message.type === "error") waiting.reject(new BridgeError(message));
+    else waiting.resolve(message);
+    return true;
   }
 
   /**

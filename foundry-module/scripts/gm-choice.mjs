@@ -8,7 +8,7 @@
  */
 import { isActiveGM } from "./who.mjs";
 import { SETTINGS } from "./constants.mjs";
-import { choose, settle, statusOf } from "./logic/shown-battle.mjs";
+import { behind, choose, settle, statusOf } from "./logic/shown-battle.mjs";
 import { log } from "./log.mjs";
 import { setSetting, setting } from "./settings.mjs";
 
@@ -22,6 +22,12 @@ export class GmChoice {
     this.cards = cards;
     this.running = null;
     this.again = false;
+    /** The world's battle at this browser's last look (or as it wrote it). */
+    this.seen = null;
+    /** The battle the world named until another GM's browser took it off, until looked at. */
+    this.left = null;
+    /** The look (own, world, left) the bridge was last asked about. */
+    this.asked = null;
   }
 
   /** This GM's own battle (in set-up, not shown to players yet), or null. */
@@ -44,6 +50,7 @@ export class GmChoice {
       [SETTINGS.PREPARED, own],
     ].filter(([key, value]) => value !== undefined && value !== (setting(key) || ""));
     if (own) writes.reverse();
+    if (world !== undefined) this.seen = world || null; // this browser's own change: not `left`
     for (const [key, value] of writes) await setSetting(key, value);
   }
 
@@ -62,9 +69,8 @@ export class GmChoice {
     this.running = (async () => {
       do {
         this.again = false;
-        const world = setting(SETTINGS.BATTLE) || null;
-        const changes = settle({ own: this.own, world, status: (battle) => this.status(battle), active: isActiveGM() });
         try {
+          const changes = await this.settled();
           // the GM's own battle has just started: the players' cards begin with its start
           if (changes.world) await this.cards.shownFromStart(changes.world);
           await this.write(changes);
@@ -75,5 +81,41 @@ export class GmChoice {
       this.running = null;
     })();
     return this.running;
+  }
+
+  /**
+   * What to write, from the battles' status as the bridge has it now (logic/shown-battle.mjs:
+   * `behind` says when to ask it first). Asks once per look: a write that failed is not
+   * retried on every answer.
+   */
+  async settled() {
+    const world = setting(SETTINGS.BATTLE) || null;
+    if (this.seen && !world) this.left = this.seen;
+    else if (world) this.left = null;
+    this.seen = world;
+    const look = () => ({
+      own: this.own,
+      world: setting(SETTINGS.BATTLE) || null,
+      left: this.left,
+      status: (battle) => this.status(battle),
+      active: isActiveGM(),
+    });
+    const first = look();
+    const key = JSON.stringify([first.own, first.world, first.left]);
+    if (!behind(first)) this.asked = null;
+    else if (this.asked !== key && this.app.client) {
+      this.asked = key;
+      try {
+        await this.app.client.request("list_battles");
+      } catch (error) {
+        // not connected: looked at again once the bridge welcomes this browser
+        this.asked = null;
+        log.debug("the battle shown waits for the bridge", error);
+        return {};
+      }
+    }
+    const changes = settle(look());
+    this.left = null;
+    return changes;
   }
 }

@@ -79,6 +79,20 @@ test("requests resolve with their ack and reject with their error, by id", async
   await assert.rejects(bad, (error) => error instanceof BridgeError && error.field === "command.name");
 });
 
+test("list_battles resolves with the bridge's list, by id, and keeps it", async () => {
+  const { client, sockets } = setup();
+  client.start();
+  welcome(sockets[0]);
+  const listed = client.request("list_battles");
+  const asked = sockets[0].sent.at(-1);
+  assert.equal(asked.type, "list_battles");
+  const battles = [{ name: "raid", version: 4, status: "setup", archived: false }];
+  sockets[0].deliver({ type: "battles", battles: [] }); // a broadcast: no id, answers nothing
+  sockets[0].deliver({ type: "battles", id: asked.id, battles });
+  assert.deepEqual((await listed).battles, battles);
+  assert.deepEqual(client.battles, battles);
+});
+
 test("a lost connection fails pending requests and reconnects with since_version", async () => {
   const { client, sockets, timers, statuses } = setup();
   client.watch("ambush");

@@ -1,7 +1,7 @@
 // The battle the world shows names only a started battle; a GM's battle in set-up is the GM's own.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { choose, settle, statusOf, toldToPlayers } from "../../foundry-module/scripts/logic/shown-battle.mjs";
+import { behind, choose, settle, statusOf, toldToPlayers } from "../../foundry-module/scripts/logic/shown-battle.mjs";
 
 const STATUS = { ambush: "fighting", siege: "ended", raid: "setup" };
 const status = (name) => STATUS[name] ?? null;
@@ -57,4 +57,29 @@ test("a world's battle back in set-up leaves the world (the active GM) and stays
   assert.deepEqual(settle({ own: "other", world: "raid", status, active: false }), {});
   // not known yet: left as it is
   assert.deepEqual(settle({ own: null, world: "unheard", status, active: true }), {});
+});
+
+test("a GM keeps looking at the battle the active GM took off the world before this browser heard it is in set-up", () => {
+  for (const active of [true, false]) {
+    assert.deepEqual(settle({ own: null, world: null, left: "raid", status, active }), { own: "raid" });
+    // still started: a GM chose no battle
+    assert.deepEqual(settle({ own: null, world: null, left: "ambush", status, active }), {});
+    // a battle of one's own, or the world's new one, is shown instead
+    assert.deepEqual(settle({ own: "other", world: null, left: "raid", status, active }), {});
+    assert.deepEqual(settle({ own: null, world: "ambush", left: "raid", status, active }), {});
+  }
+});
+
+test("a change resting on a status this browser may not have heard yet waits for the bridge's answer", () => {
+  // the world's battle in set-up as this browser holds it: it may have just started
+  assert.equal(behind({ own: null, world: "raid", status, active: true }), true);
+  assert.equal(behind({ own: null, world: "raid", status, active: false }), true);
+  assert.equal(behind({ own: "other", world: "raid", status, active: true }), true);
+  assert.equal(behind({ own: "other", world: "raid", status, active: false }), false); // writes nothing
+  assert.equal(behind({ own: null, world: "ambush", status, active: true }), false);
+  assert.equal(behind({ own: null, world: "unheard", status, active: true }), false);
+  // the world's battle taken off by another browser: it may be back in set-up
+  assert.equal(behind({ own: null, world: null, left: "ambush", status, active: false }), true);
+  assert.equal(behind({ own: "other", world: null, left: "ambush", status, active: false }), false);
+  assert.equal(behind({ own: null, world: null, status, active: true }), false);
 });

@@ -9,12 +9,13 @@ Foundry server."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from bridge_gm import BridgeGM, started_battle
 from foundry_steps import Open, connected, create_battle, new_unit, remote_player
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -70,6 +71,42 @@ def card_holds(page: Page, battle: str, version: int, kind: str = "setup") -> No
            })""",
         arg=[battle, version, kind],
     )
+
+
+class Lag:
+    """A browser's connections to the bridge through Playwright's `route_web_socket`, as on a
+    slow line: while held, what the bridge sends waits, in order, until `release()`; what the
+    page sends goes at once. Foundry's server (another socket) is not slowed."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[WebSocketRoute, str | bytes]] | None = None
+
+    def __call__(self, route: WebSocketRoute) -> None:
+        server = route.connect_to_server()  # the page's messages go on as they are
+
+        def to_page(message: str | bytes) -> None:
+            if self.held is None:
+                route.send(message)
+            else:
+                self.held.append((route, message))
+
+        server.on_message(to_page)
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for route, message in held:
+            route.send(message)
+
+
+def bridge_socket(bridge: Any) -> re.Pattern[str]:
+    return re.compile(rf"^ws://127\.0\.0\.1:{bridge.port}/")
+
+
+def world_battle(page: Page) -> Any:
+    return page.evaluate("game.settings.get('background-battle', 'battle')")
 
 
 def test_a_battle_in_set_up_reaches_players_once_it_starts(
@@ -233,3 +270,63 @@ def test_an_earlier_versions_world_naming_a_battle_in_set_up_is_cleaned(
     assert foundry_server.settings["background-battle.battle"] == ""
     assert foundry_server.settings["background-battle.cardedSteps"] == {"b12345678": 7}
     assert own_battle(page) == SECRET
+
+
+def test_a_battle_just_started_stays_the_worlds_while_the_active_gms_bridge_lags(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
+) -> None:
+    # Foundry's server brings the world's battle another GM's browser wrote before the active
+    # GM's bridge connection says that battle has started
+    lag = Lag()
+    page.context.route_web_socket(bridge_socket(bridge), lag)
+    panel = open_foundry(page, server=foundry_server.url)
+    connected(panel)
+    prepare(page, panel)  # the active GM prepares a battle of their own
+    second = browser.new_context().new_page()
+    other = open_foundry(second, user="gm2", server=foundry_server.url)
+    connected(other)
+    prepare(second, other, "siege")
+    expect(panel.locator("[name=battle] option", has_text="siege (Setting up)")).to_have_count(1)
+    lag.hold()
+    start(other)
+    page.wait_for_function("() => game.settings.get('background-battle', 'battle') === 'siege'")
+    lag.release()
+    page.wait_for_function(
+        f"""() => {APP}.client.battles.find(b => b.name === 'siege')?.status === 'fighting'
+                 && !{APP}.choice.running"""
+    )
+    # the active GM's browser took nothing off the world: the players follow the battle
+    assert foundry_server.settings["background-battle.battle"] == "siege"
+    written = page.evaluate("StandIn.record.settingsSet.map(s => s.key)")
+    assert "background-battle.battle" not in written, written
+    shows(other, "siege")
+    shows(panel, SECRET)
+    second.context.close()
+
+
+def test_a_gm_keeps_looking_at_the_battle_taken_off_the_world_before_their_bridge_said_why(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, foundry_server: Any
+) -> None:
+    panel = open_foundry(page, server=foundry_server.url)
+    connected(panel)
+    prepare(page, panel)
+    start(panel)
+    # a second GM, whose bridge connection is slower than Foundry's server
+    lag = Lag()
+    context = browser.new_context()
+    context.route_web_socket(bridge_socket(bridge), lag)
+    second = context.new_page()
+    other = open_foundry(second, user="gm2", server=foundry_server.url)
+    connected(other)
+    shows(other, SECRET)
+    expect(other.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    lag.hold()
+    # the start undone: the active GM's browser takes the battle off the world at once
+    panel.locator("[data-action=undo]").click()
+    second.wait_for_function("() => !game.settings.get('background-battle', 'battle')")
+    lag.release()
+    # the second GM keeps looking at it, back in set-up
+    shows(other, SECRET)
+    expect(other.locator(".bb-phase")).to_have_attribute("data-status", "setup")
+    assert world_battle(second) == ""
+    context.close()

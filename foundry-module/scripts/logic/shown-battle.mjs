@@ -45,25 +45,46 @@ export function choose(name, status) {
 /**
  * What a GM's browser writes so that the world never names a battle in set-up, and a GM's own
  * battle reaches the players once it starts. `own`: this GM's battle (or null), `world`: the
- * world's, `status(name)`: as statusOf, `active`: whether this is the active GM's browser (one
- * browser takes a battle off the world). Returns the settings to write, as `choose`.
+ * world's, `left`: the battle the world named until another GM's browser took it off (or null),
+ * `status(name)`: as statusOf, `active`: whether this is the active GM's browser (one browser
+ * takes a battle off the world). Returns the settings to write, as `choose`.
  *
  * - The GM's own battle has started: the world shows it (every player follows it) and it is
  *   no longer this GM's own.
  * - The world's battle is back in set-up (its start undone, or chosen by an earlier version):
- *   the active GM takes it off the world; a GM without a battle of their own keeps looking at it.
+ *   the active GM takes it off the world; a GM without a battle of their own keeps looking at it,
+ *   also when the active GM's browser took it off first.
  *
  * @example
  * settle({own: "raid", world: "ambush", status: () => "fighting", active: false}) // {world: "raid", own: ""}
  * settle({own: null, world: "raid", status: () => "setup", active: true}) // {own: "raid", world: ""}
+ * settle({own: null, world: null, left: "raid", status: () => "setup", active: false}) // {own: "raid"}
  * settle({own: "raid", world: "ambush", status: (n) => (n === "raid" ? "setup" : "fighting"), active: true}) // {}
  */
-export function settle({ own, world, status, active }) {
+export function settle({ own, world, left = null, status, active }) {
   if (own && toldToPlayers(status(own))) return own === world ? { own: "" } : { world: own, own: "" };
   const changes = {};
   if (world && status(world) === "setup") {
     if (!own) changes.own = world;
     if (active) changes.world = "";
-  }
+  } else if (left && !own && !world && status(left) === "setup") changes.own = left;
   return changes;
+}
+
+/**
+ * Whether `settle` must wait for the bridge to answer a request first. The world's battle
+ * comes through Foundry's server, a battle's status through this browser's own connection to
+ * the bridge, and another GM's browser writes the world as soon as the bridge told it: so a
+ * world's battle this browser still holds in set-up may have just started, and one the world
+ * no longer names may just be back in set-up. An answer of the bridge comes after everything
+ * it sent this browser before (docs/protocol.md, "Keeping in step"). Takes `settle`'s fields.
+ *
+ * @example
+ * behind({own: null, world: "raid", status: () => "setup", active: true}) // true: maybe just started
+ * behind({own: null, world: null, left: "raid", status: () => "fighting", active: false}) // true
+ * behind({own: "siege", world: "raid", status: () => "setup", active: false}) // false: nothing to write
+ */
+export function behind({ own, world, left = null, status, active }) {
+  if (world) return status(world) === "setup" && (!own || active);
+  return Boolean(left && !own);
 }
