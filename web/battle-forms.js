@@ -3,6 +3,8 @@ import { BUILDERS } from "./commands.js";
 import { clearErrors } from "./forms.js";
 import { t } from "./i18n.js";
 import { addModifierRow, renumberModifiers } from "./modifier-rows.js";
+import { markTyped, typedForms, untyped } from "./pending.js";
+import { redoList } from "./redo.js";
 import { shownView } from "./state.js";
 import { editUnit, resetUnitForm, wireRatedPreview } from "./unit-form.js";
 
@@ -30,15 +32,54 @@ export function showChosenGroup(form, name, value) {
   for (const group of form.querySelectorAll(`[data-${name}]`)) group.hidden = group.dataset[name] !== value;
 }
 
+/** Send one form's command; ready for the next one when it went through. */
+async function submitForm(apply, form, extra) {
+  const type = form.dataset.command;
+  const reply = await apply(BUILDERS[type](form), form, extra);
+  if (reply.ok) {
+    untyped(form);
+    AFTER_SUCCESS[type]?.(form);
+  }
+  return reply;
+}
+
+/**
+ * Start: what was typed into the set-up's forms and not yet saved (a unit, a side's modifiers)
+ * is saved first, each by its own form, so that nothing typed is lost when the forms fold away;
+ * a refusal stops here, next to its field. The start's card names what was saved.
+ */
+async function startBattle(store, apply, form) {
+  const saved = [];
+  for (const pending of typedForms(document.querySelector("#battle"), ".add-unit, .modifiers-form", shownView(store.get()))) {
+    const reply = await submitForm(apply, pending);
+    if (!reply.ok) {
+      pending.closest("details")?.setAttribute("open", "");
+      return reply;
+    }
+    saved.push(shownView(store.get()).log.length - 1);
+  }
+  return submitForm(apply, form, saved.length ? { saved } : {});
+}
+
 export function wireBattleForms(store, apply, core) {
   for (const form of document.querySelectorAll("form[data-command]")) {
     const type = form.dataset.command;
-    form.addEventListener("submit", async (event) => {
+    markTyped(form);
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const reply = await apply(BUILDERS[type](form), form);
-      if (reply.ok) AFTER_SUCCESS[type]?.(form);
+      if (type === "start") return startBattle(store, apply, form);
+      if (type === "redo") {
+        const next = redoList(store.get()).at(-1);
+        return next && apply(next, form, { redone: true });
+      }
+      return submitForm(apply, form);
     });
   }
+  store.watch((s) => [s.redo, shownView(s), s.mode, s.live.role], (s) => {
+    const button = $("#redo-button");
+    const can = redoList(s).length > 0 && !(s.mode === "live" && s.live.role !== "gm");
+    if (button.disabled === can) button.disabled = !can;
+  });
   for (const form of document.querySelectorAll("form")) {
     form.addEventListener("change", (event) => {
       if (event.target.type === "radio") showChosenGroup(form, event.target.name, event.target.value);
@@ -48,7 +89,11 @@ export function wireBattleForms(store, apply, core) {
   document.addEventListener("click", (event) => {
     const edit = event.target.closest(".edit-unit");
     const unit = edit && shownView(store.get())?.units.find((u) => u.id === edit.dataset.unit);
-    if (unit) editUnit(unit);
+    if (unit) {
+      // What was typed into the form (a unit not added yet) is not overwritten without asking.
+      const form = $(".add-unit", edit.closest(".side"));
+      if (typedForms(form.parentElement, ".add-unit", null).length === 0 || confirm(t("unit.confirm_replace"))) editUnit(unit);
+    }
     const cancel = event.target.closest(".cancel-edit");
     if (cancel) resetUnitForm(cancel.closest("form"));
     const remove = event.target.closest(".remove-unit");
@@ -58,12 +103,16 @@ export function wireBattleForms(store, apply, core) {
       apply({ type: "remove_unit", unit: remove.dataset.unit }, form);
     }
     const addModifier = event.target.closest(".add-modifier");
-    if (addModifier) addModifierRow(addModifier.closest("form")).querySelector("input").focus();
+    if (addModifier) {
+      addModifierRow(addModifier.closest("form")).querySelector("input").focus();
+      addModifier.closest("form").dataset.typed = "true";
+    }
     const removeModifier = event.target.closest(".remove-modifier");
     if (removeModifier) {
       const form = removeModifier.closest("form");
       removeModifier.closest("li").remove();
       renumberModifiers(form);
+      form.dataset.typed = "true";
     }
   });
   wireTableFile(apply);

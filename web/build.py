@@ -234,7 +234,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     precache = ["./", *(rel for rel in files if rel != "index.html" and rel not in NOT_PRECACHED)]
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace('"__VERSION__"', json.dumps(site_version))
-    sw = sw.replace("[] /* __PRECACHE__ */", json.dumps(precache))
+    sw = sw.replace("/* __PRECACHE__ */ []", json.dumps(precache))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     return {rel: (out / rel).stat().st_size for rel in [*files, "sw.js"]}
 

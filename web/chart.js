@@ -31,9 +31,10 @@ export function strengthChart(points) {
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "strength-chart", role: "img" });
   const first = points[0];
   const last = points[points.length - 1];
+  const shown = (n) => (n === null || n === undefined ? "?" : String(n)); // hidden from players
   const label = t("chart.label", {
-    allies: `${first.allies} → ${last.allies}`,
-    enemies: `${first.enemies} → ${last.enemies}`,
+    allies: `${shown(first.allies)} → ${shown(last.allies)}`,
+    enemies: `${shown(first.enemies)} → ${shown(last.enemies)}`,
     rounds: last.round,
   });
   svg.setAttribute("aria-label", label);
@@ -47,6 +48,7 @@ export function strengthChart(points) {
     }
   });
   for (const side of SIDES) {
+    if (points.every((p) => p[side] === null || p[side] === undefined)) continue; // hidden from players
     const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p[side] ?? 0).toFixed(1)}`).join(" ");
     svg.append(el("polyline", { points: line, class: `line ${side}`, "data-side": side }));
     points.forEach((p, i) => {
@@ -66,11 +68,39 @@ export function strengthChart(points) {
   return svg;
 }
 
-/** Paint the chart of the series the state holds (GM's and local pages only). */
+/**
+ * A player's series, read from the strengths the player's view shows (its log's events and the
+ * sides now; what is hidden stays null): a player's page asks the core for no working.
+ */
+export function visibleSeries(view) {
+  if (!view || view.status === "setup") return null;
+  const undone = new Set(view.undone || []);
+  const points = [];
+  let round = 0;
+  let now = null;
+  view.log.forEach((entry, index) => {
+    if (undone.has(index) || entry.command.type === "undo") return;
+    for (const event of entry.events) {
+      if (event.type === "battle_started") now = { ...event.initial };
+      else if (!now) continue;
+      else if (event.type === "round_resolved") [round, now] = [event.round, { ...event.strength }];
+      else if (event.type === "strength_set") now = { ...now, [event.side]: event.strength };
+      else if (event.type !== "battle_ended") continue;
+      points.push({ round, ...now, ...(event.type === "battle_ended" ? { ended: { winner: event.winner } } : {}) });
+    }
+  });
+  const last = points.at(-1);
+  const sides = { allies: view.sides.allies.strength, enemies: view.sides.enemies.strength };
+  if (last && !last.ended && SIDES.some((s) => last[s] !== sides[s])) points.push({ round, ...sides });
+  return points;
+}
+
+/** Paint the chart of the series the state holds (the core's; a player's from the view). */
 export function paintChart(state) {
   const holder = document.querySelector("#strength-chart");
   holder.textContent = "";
-  const chart = strengthChart(state.working?.series);
+  const player = state.mode === "live" && state.live.role === "player";
+  const chart = strengthChart(player ? visibleSeries(state.live.view) : state.working?.series);
   if (chart) holder.append(chart);
   document.querySelector("#chart-panel").hidden = !chart;
 }

@@ -3,12 +3,18 @@ import { currentLang, setLang, t, translate } from "./i18n.js";
 
 const html = document.documentElement;
 
-/** The boot's status line (and `<html data-error>` when the core could not load). */
-export function paintStatus(status, failed) {
+/**
+ * The boot's status line (and `<html data-error>` when the core could not load); once the core
+ * is ready, "offline" while the page runs without its server (`<html data-offline>`).
+ */
+export function paintStatus(status, failed, offline = false) {
   const el = document.querySelector("#status");
-  el.dataset.step = status.key.split(".")[1];
-  el.textContent = t(status.key, status.params);
+  const shown = offline && status.key === "status.ready" ? { key: "status.offline", params: {} } : status;
+  el.dataset.step = shown.key.split(".")[1];
+  el.textContent = t(shown.key, shown.params);
   if (failed) html.dataset.error = "true";
+  if (offline) html.dataset.offline = "true";
+  else delete html.dataset.offline;
 }
 
 /** Every size select, with the multipliers the core gave (kept chosen value). */
@@ -27,6 +33,7 @@ export function paintSizes(sizes) {
 /** The fixed wording of the page in its language, and which language button is pressed. */
 export function paintLanguage() {
   translate();
+  document.querySelector(".top small.alt").lang = currentLang() === "ru" ? "en" : "ru";
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === currentLang()));
   }
@@ -38,6 +45,27 @@ export function wireLanguage(store) {
       setLang(button.dataset.lang);
       store.set({ lang: currentLang() });
     });
+  }
+}
+
+/**
+ * Keep `--top-height` (style.css) at the sticky header's height: a card scrolled into view stops
+ * below it (scroll-padding-top), whatever the header's wrapping at this width and language.
+ */
+export function watchTopHeight() {
+  const top = document.querySelector(".top");
+  const bar = document.querySelector("#fight-bar"); // sticky under the header on a phone, fighting
+  const keep = () => {
+    const header = Math.ceil(top.getBoundingClientRect().height);
+    const sticky = getComputedStyle(bar).position === "sticky" ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+    html.style.setProperty("--top-height", `${header}px`);
+    html.style.setProperty("--sticky-height", `${header + sticky}px`);
+  };
+  keep();
+  if ("ResizeObserver" in window) {
+    const watcher = new ResizeObserver(keep);
+    watcher.observe(top);
+    watcher.observe(bar);
   }
 }
 

@@ -126,6 +126,10 @@ export function errorMessage(error) {
   const hasMin = params.min !== undefined && params.min !== null;
   const hasMax = params.max !== undefined && params.max !== null;
   // A range where the core gives one: a bad number, or a missing one (what to type).
+  // A text too long (a name): its length in characters, not a number's bound.
+  if (code === "out_of_range" && hasMax && !hasMin && String(error.field || "").split(".").pop() === "name") {
+    return t("err.too_long", { ...params, count: params.max });
+  }
   if (code === "out_of_range" || code === "not_integer" || (code === "required" && (hasMin || hasMax))) {
     const key = hasMin && hasMax ? "range" : hasMin ? "min" : hasMax ? "max" : "any";
     return t(`err.${code}.${key}`, params);

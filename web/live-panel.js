@@ -6,6 +6,16 @@ import { paintJoinCode } from "./join-code.js";
 const $ = (selector) => document.querySelector(selector);
 const html = document.documentElement;
 
+let foldedFor = null; // the battle a player's panel was folded for (the player may open it again)
+
+/** A player following a battle sees the connection as one line; the rest a tap away. */
+function fold(mode, live) {
+  const following = mode === "live" && live.role === "player" && live.view ? live.battle : null;
+  if (following === foldedFor) return;
+  foldedFor = following;
+  $("#live-more").open = !following;
+}
+
 /** Paint the live part of the state (and `<html data-live data-mode data-live-role data-live-battle>`). */
 export function paintLive(state) {
   const { mode, live } = state;
@@ -32,6 +42,7 @@ export function paintLive(state) {
   $("#live-battles").hidden = mode !== "live" || !live.role;
   $("#live-local").hidden = mode !== "live";
   paintJoinCode($("#live-join"), mode === "live" && live.role === "gm" ? live.playerToken : null);
+  fold(mode, live);
 }
 
 /**

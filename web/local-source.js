@@ -1,8 +1,7 @@
 // The first source of the state: the browser's own battle, run by the rules core in the worker.
-import { STORAGE_KEYS } from "./config.js";
 import { freshSeed, replyText } from "./core-client.js";
 import { errorMessage, t } from "./i18n.js";
-import { shelfList, shelve, shelvePrevious } from "./shelf.js";
+import { shelfList, shelve, shelvePrevious, unshelveSame } from "./shelf.js";
 import { decodeShare, loadSaved, save } from "./store.js";
 
 const ROLLING = new Set(["resolve_round", "leader_command", "roll_influence"]);
@@ -70,6 +69,8 @@ export function localSource(core, store) {
       return true;
     }
     const kept = shelveOpen();
+    unshelveSame(shared); // listed before ("not now"): now it is the open one
+    store.set({ shelf: shelfList() });
     adopt(shared, reply.view);
     say.output(kept ? t("tools.shared_loaded_kept", { kept }) : t("tools.shared_loaded"));
     if (kept === false) say.error(t("shelf.full", { name: open.name }));

@@ -4,12 +4,15 @@ import { actions } from "./actions.js";
 import { wireBattleForms } from "./battle-forms.js";
 import { CoreClient } from "./core-client.js";
 import { paintChart } from "./chart.js";
-import { buildSides, paintLanguage, paintSizes, paintStatus, wireLanguage } from "./frame.js";
+import { wireFightBar } from "./fight-bar.js";
+import { wireInfluenceTable } from "./influence-table.js";
+import { buildSides, paintLanguage, paintSizes, paintStatus, watchTopHeight, wireLanguage } from "./frame.js";
 import { currentLang, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
 import { liveSource } from "./live-source.js";
 import { localSource } from "./local-source.js";
+import { watchOffline } from "./offline.js";
 import { paintOdds, wireOdds } from "./odds.js";
 import { paintBattle } from "./paint.js";
 import { rememberRoundMode } from "./remembered.js";
@@ -27,7 +30,9 @@ const urlToken = takeTokenFromUrl(); // before the local battle reads the fragme
 setLang(initialLang(), false);
 const store = createStore(initialState(currentLang()));
 buildSides();
+watchTopHeight();
 wireTabs();
+wireFightBar();
 wireLanguage(store);
 html.dataset.interactive = "true";
 
@@ -57,7 +62,7 @@ store.watch((s) => [s.lang], () => {
   paintLanguage();
   quick.repaint();
 });
-store.watch((s) => [s.status, s.failed, s.lang], (s) => paintStatus(s.status, s.failed));
+store.watch((s) => [s.status, s.failed, s.offline, s.lang], (s) => paintStatus(s.status, s.failed, s.offline));
 store.watch((s) => [s.sizes, s.lang], (s) => paintSizes(s.sizes));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintBattle(shownView(s), s));
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
@@ -67,7 +72,9 @@ store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang],
 store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
 followWorking(store, core);
 store.watch((s) => [s.lang], paintRules);
-store.watch((s) => [s.working, s.lang], paintChart);
+// A player's chart is drawn from the player's view; the others' from the core's series.
+const playerView = (s) => (s.mode === "live" && s.live.role === "player" ? s.live.view : null);
+store.watch((s) => [s.working, playerView(s), s.lang], paintChart);
 store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
 store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term, store.get));
 
@@ -82,6 +89,7 @@ window.backgroundBattle = {
 Object.defineProperty(window.backgroundBattle, "live", { get: () => live.client() });
 
 wireBattleForms(store, apply, core);
+wireInfluenceTable(store, core);
 rememberRoundMode();
 wireOdds(store, core, local);
 wireTools(store, core, local);
@@ -97,6 +105,7 @@ addEventListener("hashchange", () => {
 });
 
 local.haveBattle.then(() => {
+  watchOffline(store);
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }

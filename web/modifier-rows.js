@@ -1,5 +1,6 @@
 // The rows of a side's modifiers form (named, a percentage and/or a flat amount).
 import { translate } from "./i18n.js";
+import { isTyped } from "./pending.js";
 
 export function addModifierRow(form, modifier = {}) {
   const row = document.querySelector("#modifier-template").content.firstElementChild.cloneNode(true);
@@ -18,10 +19,10 @@ export function renumberModifiers(form) {
   });
 }
 
-/** The rows as the view has them (a form being typed in is left alone). */
+/** The rows as the view has them (a form typed in and not saved is left as typed). */
 export function syncModifierRows(view) {
   for (const form of document.querySelectorAll(".modifiers-form")) {
-    if (form.contains(document.activeElement)) continue;
+    if (isTyped(form) || form.contains(document.activeElement)) continue;
     form.querySelector(".modifier-rows").textContent = "";
     for (const modifier of view.sides[form.dataset.side].modifiers || []) addModifierRow(form, modifier);
   }

@@ -5,7 +5,24 @@ import { clearErrors, showError } from "./forms.js";
 import { t, term } from "./i18n.js";
 import { casualtyBar } from "./render.js";
 
-const percent = (share) => `${Math.round(share * 1000) / 10}%`;
+/**
+ * Shares as percentages with one decimal that add up to 100 % (largest remainder: each share is
+ * rounded down to a tenth of a percent, and the tenths left go to the largest remainders).
+ */
+export function percents(shares) {
+  const total = shares.reduce((sum, share) => sum + share, 0);
+  if (!(total > 0)) return shares.map(() => "0%");
+  const exact = shares.map((share) => (share / total) * 1000);
+  const tenths = exact.map(Math.floor);
+  let left = 1000 - tenths.reduce((sum, n) => sum + n, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    tenths[i] += 1;
+    left -= 1;
+  }
+  return tenths.map((n) => `${(n / 10).toFixed(1).replace(/\.0$/, "")}%`);
+}
 
 /** Paint an `odds` reply into the container. */
 export function renderOdds(container, reply) {
@@ -18,10 +35,11 @@ export function renderOdds(container, reply) {
     ["enemies_win", reply.enemies_win],
     ["unfinished", reply.unfinished],
   ];
-  chart.setAttribute("aria-label", parts.map(([key, share]) => `${t(`odds.${key}`)} ${percent(share)}`).join(", "));
+  const shown = percents(parts.map(([, share]) => share));
+  chart.setAttribute("aria-label", parts.map(([key], i) => `${t(`odds.${key}`)} ${shown[i]}`).join(", "));
   const legend = document.createElement("ul");
   legend.className = "odds-legend";
-  for (const [key, share] of parts) {
+  for (const [i, [key, share]] of parts.entries()) {
     const seg = document.createElement("span");
     seg.className = `seg ${key}`;
     seg.style.flexGrow = String(share);
@@ -29,12 +47,12 @@ export function renderOdds(container, reply) {
     const item = document.createElement("li");
     item.dataset.bind = key;
     item.dataset.value = String(share);
-    item.innerHTML = `<span class="key ${key}"></span><b>${percent(share)}</b> `;
+    item.innerHTML = `<span class="key ${key}"></span><b>${shown[i]}</b> `;
     item.append(t(`odds.${key}`));
     legend.append(item);
   }
   const summary = document.createElement("p");
-  summary.textContent = t("odds.summary", { runs: reply.runs, rounds: reply.expected_rounds.toFixed(1) });
+  summary.textContent = t("odds.summary", { count: reply.runs, rounds: reply.expected_rounds.toFixed(1) });
   const heading = document.createElement("h3");
   heading.textContent = t("odds.expected");
   const bars = document.createElement("ul");

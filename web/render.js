@@ -1,7 +1,9 @@
 // Paint the core's view of a battle. Nothing here computes a rule: every number comes from the view.
 import { changed } from "./changed.js";
 import { t, term } from "./i18n.js";
+import { bandRange, pick } from "./influence-table.js";
 import { describeEntry } from "./log-text.js";
+import { isTyped } from "./pending.js";
 
 const SIDES = ["allies", "enemies"];
 
@@ -191,9 +193,6 @@ function renderInfluence(panel, view) {
     for (const event of entry.events) if (event.type === "influence_rolled") last = event;
   });
   if (changed(result, last)) paintInfluenceResult(result, last);
-  const wrap = panel.querySelector("#influence-table .table-wrap");
-  const table = view.influence_table;
-  if (changed(wrap, table)) paintInfluenceTable(wrap, table);
 }
 
 function paintInfluenceResult(result, last) {
@@ -211,24 +210,6 @@ function paintInfluenceResult(result, last) {
   }
 }
 
-function paintInfluenceTable(wrap, table) {
-  wrap.textContent = "";
-  if (!table) return;
-  const el = document.createElement("table");
-  const caption = document.createElement("caption");
-  caption.textContent = pick(table.name);
-  el.append(caption);
-  for (const band of table.bands) {
-    const row = el.insertRow();
-    row.insertCell().textContent = bandRange(band);
-    row.insertCell().textContent = pick(band.effect);
-  }
-  wrap.append(el);
-}
-
-const pick = (texts) => (texts ? texts[document.documentElement.lang] ?? texts.en ?? Object.values(texts)[0] : "");
-const bandRange = (band) =>
-  band.min === null ? `≤ ${band.max}` : band.max === null ? `≥ ${band.min}` : `${band.min}–${band.max}`;
 const bandEffect = (band) => `${bandRange(band)}: ${pick(band.effect)}`;
 
 function renderWinner(el, view) {
@@ -243,6 +224,7 @@ export function renderView(view, root = document) {
   root.querySelector("#battle-name").textContent = view.name;
   const phase = root.querySelector("#battle-phase");
   phase.dataset.phase = view.status;
+  root.documentElement.dataset.phase = view.status;
   phase.dataset.i18n = `phase.${view.status}`;
   phase.textContent = t(`phase.${view.status}`);
   const roundLabel = root.querySelector("#battle-round");
@@ -268,7 +250,7 @@ export function renderView(view, root = document) {
     if (chosen) detachUnit.value = chosen;
   }
   const rename = root.querySelector('#rename-form input[name="name"]');
-  if (document.activeElement !== rename) rename.value = view.name;
+  if (document.activeElement !== rename && !isTyped(rename.form)) rename.value = view.name;
 }
 
 /** A small button on a unit's row (edit, remove), labelled for screen readers. */

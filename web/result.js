@@ -9,8 +9,26 @@ const SIDES = ["allies", "enemies"];
 const signed = (n) => (n === null || n === undefined ? "?" : n >= 0 ? `+${n}` : `−${-n}`);
 const shown = (n) => (n === null || n === undefined ? "?" : String(n));
 
+/** What an entry did, in a few words: "Round 3", else its log line. */
+function shortly(entry, view) {
+  const event = entry.events[0];
+  if (event?.type === "round_resolved") return `${term("round")} ${event.round}`;
+  if (event?.type === "leader_commanded") return t("cmd.leader_command", { side: term(event.side).toLowerCase() });
+  return describeEntry(entry, view)[0];
+}
+
+/** "Undone: Round 3 — allies back to 23": what Undo took back and the strengths it gave back. */
+function undoneLine(event, before, view) {
+  const back = SIDES.filter((s) => before && before.sides[s].strength !== view.sides[s].strength).map((s) =>
+    t("result.back_to", { side: term(s).toLowerCase(), strength: shown(view.sides[s].strength) }),
+  );
+  const what = view.log[event.entry] ? shortly(view.log[event.entry], view) : `#${event.entry + 1}`;
+  return [back.length ? t("result.undone_back", { what, back: back.join(", ") }) : t("result.undone", { what })];
+}
+
 /** The headline lines of one event (the log's words where the card has nothing better). */
-function headlines(event, entry, view) {
+function headlines(event, entry, view, before) {
+  if (event.type === "undone") return undoneLine(event, before, view);
   if (event.type === "round_resolved") {
     const lines = [];
     if (event.mode === "lost") lines.push(t("result.round_lost", { round: event.round }));
@@ -36,11 +54,13 @@ function headlines(event, entry, view) {
 /** "Strength: Allies 30 → 30 · Enemies 26 → 18", when a strength changed. */
 function strengthLine(before, view) {
   const pairs = SIDES.map((s) => [s, before?.sides[s].strength, view.sides[s].strength]);
-  if (!before || pairs.every(([, a, b]) => a === b)) return null;
+  if (!before || before.status === "setup" || pairs.every(([, a, b]) => a === b)) return null;
   return `${t("result.strength")}: ${pairs.map(([s, a, b]) => `${term(s)} ${shown(a)} → ${shown(b)}`).join(" · ")}`;
 }
 
-function cardFor(result) {
+function cardFor(result, view) {
+  // The start's result where the fight goes on: the round's card, under the round's controls.
+  if (result.form === "start-form" && view.status === "fighting") return document.getElementById("round-result");
   const form = document.getElementById(result.form);
   return form?.closest("section")?.querySelector(".result-card") ?? null;
 }
@@ -50,16 +70,30 @@ let inSight = { result: null, why: false }; // the result last brought into sigh
 /** Keep a new result (and its "why?" when it comes) where the GM looks, scrolling as little as possible. */
 function bringIntoSight(card, result, why) {
   if (inSight.result === result && (inSight.why || !why)) return;
+  const again = inSight.result === result; // its "why?" came: only if the GM still looks at it
   inSight = { result, why };
   // After every part of this update is painted (the chart above may have grown meanwhile).
-  requestAnimationFrame(() => card.scrollIntoView({ block: "nearest" }));
+  requestAnimationFrame(() => {
+    const box = card.getBoundingClientRect();
+    if (again && (box.bottom <= 0 || box.top >= innerHeight)) return; // the GM went elsewhere
+    card.scrollIntoView({ block: "nearest" });
+  });
+}
+
+/** A player's card: the last entry of the player's view, shown in the summary's card. */
+function playerResult(view) {
+  if (!view || !view.log.length) return null;
+  return { command: view.log.at(-1).command, form: "undo-form", entry: view.log.length - 1, before: null };
 }
 
 /** Paint the last action's result into the card by its form (and empty the other cards). */
 export function paintResult(state) {
   const view = shownView(state);
-  const { result, working } = state;
-  const card = result && view ? cardFor(result) : null;
+  const { working } = state;
+  // A player's page acts on nothing: its card is the battle's last step, as the player sees it.
+  const player = state.mode === "live" && state.live.role === "player";
+  const result = player ? playerResult(view) : state.result;
+  const card = result && view ? cardFor(result, view) : null;
   for (const other of document.querySelectorAll(".result-card")) {
     if (other === card) continue;
     other.textContent = "";
@@ -72,13 +106,17 @@ export function paintResult(state) {
   panel.hidden = false; // a round that ends the battle still shows its result where it was asked
   card.hidden = false;
   card.textContent = "";
-  for (const event of entry.events) {
-    for (const line of headlines(event, entry, view)) {
-      const p = document.createElement("p");
-      p.className = "result-line";
-      p.textContent = line;
-      card.append(p);
-    }
+  const lines = entry.events.flatMap((event) => headlines(event, entry, view, result.before));
+  if (result.redone && lines.length) lines[0] = t("result.redone", { what: lines[0] });
+  // Start saved what was typed into the set-up's forms first: said under the start's line.
+  for (const index of result.saved || []) {
+    if (view.log[index]) lines.push(t("result.saved_first", { what: describeEntry(view.log[index], view)[0] }));
+  }
+  for (const line of lines) {
+    const p = document.createElement("p");
+    p.className = "result-line";
+    p.textContent = line;
+    card.append(p);
   }
   const strength = strengthLine(result.before, view);
   if (strength) {
@@ -90,5 +128,5 @@ export function paintResult(state) {
   }
   const why = working?.view === view && working.entry === result.entry && working.steps.length > 0;
   if (why) card.append(whyDetails(working.steps, t, term));
-  bringIntoSight(card, result, why);
+  if (!player) bringIntoSight(card, result, why);
 }

@@ -121,6 +121,37 @@ def _starts_block(line: str) -> bool:
     return bool(re.match(r"(```|#{1,6}\s|\||\s*(?:[-*]|\d+\.)\s)", line))
 
 
+# A run of Latin words (an English term, a name: "Warhammer Fantasy Roleplay") in a text of
+# another language; never part of an entity (&lt;) or a tag.
+_LATIN_WORD = r"[0-9]*[A-Za-z][A-Za-z0-9'’]*"  # "Warhammer", "4th"
+_LATIN_RUN = re.compile(rf"(?<![&#\w]){_LATIN_WORD}(?:[ \-]{_LATIN_WORD})*")
+# What a reader of either language reads as it is: the rule's abbreviations, dice, one letter.
+_AS_IS = re.compile(r"(SL|S0|d\d+|[A-Za-z])")
+
+
+def mark_latin(fragment: str) -> str:
+    """Mark the English in a Russian fragment with ``lang="en"`` (screen readers, hyphenation);
+    tags, code and the terms either language reads as they are stay as they are.
+
+    >>> mark_latin('<p>Бой (<em>background battle</em>), SL и <code>floor</code></p>')
+    '<p>Бой (<em><span lang="en">background battle</span></em>), SL и <code>floor</code></p>'
+    >>> mark_latin("в WFRP 4th для 4-й редакции &lt; 5")
+    'в <span lang="en">WFRP 4th</span> для 4-й редакции &lt; 5'
+    """
+    parts = re.split(r"(<code>.*?</code>|<[^>]+>)", fragment, flags=re.S)
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            parts[i] = _LATIN_RUN.sub(
+                lambda m: (
+                    m.group(0)
+                    if _AS_IS.fullmatch(m.group(0))
+                    else f'<span lang="en">{m.group(0)}</span>'
+                ),
+                part,
+            )
+    return "".join(parts)
+
+
 def write_rules(out: Path, docs: Path = DOCS) -> list[Path]:
     """Write ``rules/<lang>.js`` into the site for each rules document there is.
 
@@ -136,6 +167,8 @@ def write_rules(out: Path, docs: Path = DOCS) -> list[Path]:
         # Links between the two documents become the page's own language switch.
         fragment = render(text).replace('href="rules.ru.md"', 'href="#rules" data-lang="ru"')
         fragment = fragment.replace('href="rules.md"', 'href="#rules" data-lang="en"')
+        if lang != "en":
+            fragment = mark_latin(fragment)
         target = out / "rules" / f"{lang}.js"
         head = f"// Built by web/rules_page.py from docs/{name}.\n"
         # Letters as they are (modules are read as UTF-8): a Cyrillic letter is 2 bytes, not 6.

@@ -18,8 +18,24 @@ function writeList(list) {
 
 const entry = (id, view) => ({ id, name: view.name, status: view.status, round: view.round, version: view.version, kept: Date.now() });
 
-/** Keep a battle ({battle, view}) on the shelf; its id, or null when the browser's storage is full. */
+/** The id of a kept battle with exactly this battle's log and name, if one is kept. */
+function keptAlready(battle) {
+  const text = JSON.stringify(battle);
+  return shelfList().find((item) => JSON.stringify(shelved(item.id)?.battle) === text)?.id ?? null;
+}
+
+/**
+ * Keep a battle ({battle, view}) on the shelf, once (the same battle kept again is only moved to
+ * the top); its id, or null when the browser's storage is full.
+ */
 export function shelve(kept) {
+  const already = keptAlready(kept.battle);
+  if (already) {
+    const list = shelfList();
+    const item = list.find((it) => it.id === already);
+    writeList([{ ...item, kept: Date.now() }, ...list.filter((it) => it.id !== already)]);
+    return already;
+  }
   const id = `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
   if (!save(kept, itemKey(id))) return null;
   if (writeList([entry(id, kept.view), ...shelfList()])) return id;
@@ -29,6 +45,12 @@ export function shelve(kept) {
 
 /** A kept battle ({battle, view}), or null. */
 export const shelved = (id) => loadSaved(itemKey(id));
+
+/** Forget the kept copy of a battle now open (a shared battle listed earlier): listed once. */
+export function unshelveSame(battle) {
+  const id = keptAlready(battle);
+  if (id) unshelve(id);
+}
 
 /** Forget a kept battle. */
 export function unshelve(id) {

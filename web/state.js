@@ -34,6 +34,7 @@ export function initialState(lang) {
     lang,
     status: { key: "status.runtime", params: {} }, // the boot's status line
     failed: false, // the core could not load
+    offline: false, // the page runs from this device's copy, its server out of reach (offline.js)
     ready: false, // the core (or the bridge) has given a battle
     sizes: SIZES.map((name) => ({ name, multiplier: null })),
     mode: "local", // "live" while the page follows a battle of the bridge
@@ -49,7 +50,10 @@ export function initialState(lang) {
       view: null, // its view, log included
     },
     odds: null, // null | "running" | the core's odds reply
-    result: null, // the last action's result: {command, form, entry, before} (result.js)
+    result: null, // the last action's result: {command, form, entry, before, redone?, saved?} (result.js)
+    influenceSide: "allies", // the side "Roll for" names, and the table is read for (influence-table.js)
+    placeholders: null, // the words of an Influence table's placeholders, per language and side (the core's)
+    redo: null, // what Redo can bring back: {key, commands} (redo.js)
     working: null, // the core's working for the view shown: {view, entry, steps, casualties, series}
   };
 }

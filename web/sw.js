@@ -1,7 +1,7 @@
 // Service worker: the whole site, cached under one version (a hash of its files, set by build.py),
 // so that after the first visit the page works offline. A new version replaces the old cache.
 const VERSION = "__VERSION__";
-const PRECACHE = [] /* __PRECACHE__ */;
+const PRECACHE = /* __PRECACHE__ */ [];
 const CACHE = `background-battle-${VERSION}`;
 
 // A file that fails to come (mobile data at the table drops a request now and then) is asked

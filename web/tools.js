@@ -48,6 +48,7 @@ export function wireTools(store, core, local) {
     event.target.value = "";
     if (!file) return;
     toolsLines.error("");
+    toolsLines.output(""); // an earlier "Battle loaded." is not this file's answer
     let data;
     try {
       // The chart's points an export carries are drawn from the log again: not kept.

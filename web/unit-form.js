@@ -1,11 +1,13 @@
 // A side's unit form: adding a unit, editing one in place before the start, the rated preview.
 import { clearErrors, putValues, valueOf } from "./forms.js";
 import { t } from "./i18n.js";
+import { untyped } from "./pending.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
 /** Switch the form between adding a unit and saving the changes to one (id) or back (null). */
 export function setEditing(form, id) {
+  untyped(form); // what it shows now is the unit's (or nothing), not typed
   if (id) form.dataset.editing = id;
   else delete form.dataset.editing;
   const keys = id ? ["unit.edit_title", "unit.save"] : ["unit.add_title", "unit.add"];

@@ -58,6 +58,10 @@ export function whyDetails(steps, t, term) {
     list.append(item);
   }
   details.append(summary, list);
+  // Opened, the working comes into view (below the sticky header: style.css's scroll padding).
+  details.addEventListener("toggle", () => {
+    if (details.open) requestAnimationFrame(() => details.scrollIntoView({ block: "nearest" }));
+  });
   return details;
 }
 

@@ -67,7 +67,8 @@ export function checkBridgeUrl(text) {
  *
  * `page` is the Foundry page's location {protocol, hostname}; `url` the bridge URL;
  * `opened` whether the socket ever opened; `error` the bridge's error code if it sent one
- * (e.g. "bad_token"); `closeCode` the WebSocket close code.
+ * (e.g. "bad_token"). A `closeCode` may come along and decides nothing: a browser closes a
+ * failed connection with 1006 whatever went wrong.
  *
  * Reasons: "bad_token" (the bridge refused the token), "mixed_content" (an https page may not
  * open ws:// to a non-local host), "blocked_or_down" (a page from a public site reaching this
@@ -75,7 +76,7 @@ export function checkBridgeUrl(text) {
  * running: the shell says both), "bridge_down" (nothing answered), "lost" (it was open and
  * closed).
  */
-export function diagnose({ page, url, opened, error, closeCode }) {
+export function diagnose({ page, url, opened, error }) {
   if (error === "bad_token" || error === "unauthorized" || error === "forbidden") {
     return "bad_token";
   }

@@ -10,6 +10,7 @@ site first).
 
 from __future__ import annotations
 
+import gzip
 import math
 import mimetypes
 import os
@@ -417,6 +418,29 @@ def print_recalculations(results: dict[str, list[dict[str, float]]]) -> None:
     print(f"recalculation, the page / untrimmed: {shown(ratio(ours, theirs), 2, 'x')}")
 
 
+def gzipped(server: StaticServer, sent: dict[str, int]) -> int:
+    """The same first visit as a static host that compresses would send it: each file gzipped
+    (level 6, the usual default), times how often it was sent; a file not found counts raw."""
+    total = 0
+    for path, size in sent.items():
+        rel = path.split("?", 1)[0].lstrip("/") or "index.html"
+        if rel.endswith("/"):
+            rel += "index.html"
+        file = server.root / rel
+        raw = (
+            server.extra[path][0]
+            if path in server.extra
+            else file.read_bytes()
+            if file.is_file()
+            else None
+        )
+        if not raw:
+            total += size
+            continue
+        total += round(len(gzip.compress(raw, compresslevel=6)) * size / len(raw))
+    return total
+
+
 def print_bytes(playwright: Playwright, launch: dict[str, Any], server: StaticServer) -> None:
     """The page's first visit (until its service worker has cached the site) beside the bare
     boot's (until Pyodide is ready), each in a new profile."""
@@ -429,6 +453,11 @@ def print_bytes(playwright: Playwright, launch: dict[str, Any], server: StaticSe
     )
     for path, size in sorted(sent.items(), key=lambda item: -item[1]):
         print(f"  {size:>12,}  {path}")
+    packed = gzipped(server, sent)
+    print(
+        f"first visit with gzip (as a static host that compresses sends it): {packed:,} bytes "
+        f"({packed / 1e6:.2f} MB), raw {total:,}; gzip / raw {shown(ratio(packed, total), 2, 'x')}"
+    )
     bare = first_visit_bytes(playwright, launch, server, f"{server.url}bare/index.html", visit)
     bare_total = sum(bare.values())
     print(

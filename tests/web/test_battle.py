@@ -193,7 +193,9 @@ def test_a_gms_own_influence_table_replaces_the_house_one(page: Page, tmp_path: 
     before = version(page)
     page.locator("#table-file").set_input_files(str(table_file))
     acted(page, before)
-    expect(page.locator("#influence-table caption")).to_have_text("Our table")
+    expect(page.locator("#influence-table caption")).to_have_text(
+        "Our table — read for a roll by the allies"
+    )
 
     influence = page.locator("#influence-form")
     influence.get_by_label("d100").fill("40")
