@@ -55,13 +55,19 @@ export default [
   {
     // The Foundry module's shell: a browser page with Foundry's globals.
     files: ["foundry-module/**/*.mjs"],
-    ignores: ["foundry-module/scripts/logic/**"],
+    ignores: ["foundry-module/scripts/logic/**", "foundry-module/client/**"],
     languageOptions: { globals: { ...globals.browser, ...FOUNDRY } },
   },
   {
     // The module's logic runs in Node's tests as in Foundry: only what both have, no DOM, no
     // Foundry (its socket, timers and storage are passed in).
     files: ["foundry-module/scripts/logic/**/*.mjs"],
+    languageOptions: { globals: globals["shared-node-browser"] },
+  },
+  {
+    // The one client of the bridge (docs/client.md), shipped by the module and the page, tested
+    // in Node: the same, its socket, timers, randomness and words passed in.
+    files: ["foundry-module/client/**/*.mjs"],
     languageOptions: { globals: globals["shared-node-browser"] },
   },
   {

@@ -18,7 +18,8 @@ import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CONTENT = ("scripts", "lang", "styles")
+# client/: the one JavaScript client of the bridge, which the page ships too (web/build.py).
+CONTENT = ("scripts", "client", "lang", "styles")
 # The repository's licence, at the module's root in the zip (`license` in module.json).
 LICENSE = HERE.parent / "LICENSE"
 REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")

@@ -12,6 +12,8 @@ Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
   packages (the page loads none: the core's wheel is unpacked by the worker);
 - the core's pure wheel (built by ``python -m build --wheel core``) goes to ``wheels/``;
 - the QR code library the live page uses (``qrcode-generator``) goes to ``vendor/``;
+- the one JavaScript client of the bridge, ``foundry-module/client/`` (its source lives in the
+  module, which Foundry loads from its own folder; docs/client.md), goes to ``client/``;
 - ``bridge.json`` says "no bridge" to the page on a static host (the bridge answers it itself);
 - ``build-info.js`` tells the worker where the wheel is, and ``sw.js`` gets the list of files to
   cache under a version that is a hash of their contents.
@@ -180,6 +182,18 @@ def vendor_npm_files(out: Path, node_modules: Path) -> None:
         shutil.copyfile(node_modules / package / source, out / target)
 
 
+# The one JavaScript client of the bridge (docs/client.md): the Foundry module ships it from its
+# own folder, so its source is there; the page ships the same files, as they are.
+CLIENT = ROOT / "foundry-module" / "client"
+
+
+def copy_client(out: Path) -> None:
+    """Copy the bridge client's modules into ``out/client/``."""
+    (out / "client").mkdir()
+    for path in sorted(CLIENT.glob("*.mjs")):
+        shutil.copyfile(path, out / "client" / path.name)
+
+
 # The page asks for this file to learn whether a bridge serves it; the bridge answers it itself
 # (before any file), so this copy only keeps a static host from answering 404. Never precached:
 # a cached "no bridge" would hide the bridge on the next visit.
@@ -224,6 +238,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         encoding="utf-8",
     )
     vendor_npm_files(out, node_pyodide.parent)
+    copy_client(out)
     write_no_bridge_marker(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()

@@ -4,8 +4,8 @@
  * applies it (applier.mjs). Its parts, and the panel, get narrow fronts of it (wiring.mjs).
  */
 import { SETTINGS } from "./constants.mjs";
-import { BridgeClient } from "./logic/bridge-client.mjs";
-import { checkBridgeUrl } from "./logic/connection-policy.mjs";
+import { BridgeClient } from "../client/bridge-client.mjs";
+import { checkBridgeUrl } from "../client/connection-policy.mjs";
 import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { setting } from "./settings.mjs";

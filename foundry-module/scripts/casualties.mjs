@@ -10,7 +10,7 @@ import { carryOut, carryOutUndo, checkPlan, describeTokens, resolveTokens } from
 import { counted, esc, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { unset } from "./generation.mjs";
-import { BridgeError } from "./logic/bridge-client.mjs";
+import { BridgeError } from "../client/bridge-client.mjs";
 
 /** A group token's name: its own name and how many of its fighters still stand. */
 export function groupName(name, counts) {

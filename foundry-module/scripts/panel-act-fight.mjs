@@ -9,7 +9,7 @@ import { importDefaultTable } from "./influence.mjs";
 import { t } from "./i18n.mjs";
 import { readChecked, readNumber, readNumbers, readText } from "./panel-input.mjs";
 import { clear, phaseActions } from "./panel-act.mjs";
-import { lastStep } from "./logic/battle-story.mjs";
+import { lastStep } from "../client/battle-story.mjs";
 import { setSetting } from "./settings.mjs";
 import { influenceDie, roundDice } from "./foundry-dice.mjs";
 import { LEADER_ACTIONS, leaderTest } from "./leader-test.mjs";

@@ -9,7 +9,7 @@ import { readChecked, readNumbers, readText } from "./panel-input.mjs";
 import { act, clear, plain } from "./panel-act.mjs";
 import { createSides, proposeSides } from "./scene-sides.mjs";
 import { markLinked, markUnlinked, selectedTokenDocuments } from "./tokens.mjs";
-import { requestId } from "./logic/bridge-client.mjs";
+import { requestId } from "../client/bridge-client.mjs";
 import { headCounts } from "./logic/head-counts.mjs";
 
 /**

@@ -4,7 +4,7 @@
  * scrolls, so it never lands scrolled away; then the focus on the next sensible control.
  * Works on the rendered panel (DOM), after every render of it.
  */
-import { mainEvent } from "./logic/battle-story.mjs";
+import { mainEvent } from "../client/battle-story.mjs";
 import { setUpLine } from "./step-words.mjs";
 
 /**

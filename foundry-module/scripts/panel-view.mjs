@@ -4,7 +4,7 @@
  * phase (set-up, fighting, ended) and collapse; compact mode keeps one line per side and the
  * round's controls. Controls only for a GM; a player sees the player view, read-only.
  */
-import { lastStep } from "./logic/battle-story.mjs";
+import { lastStep } from "../client/battle-story.mjs";
 import { button, section } from "./panel-controls.mjs";
 import { fightSections, roundControls } from "./panel-fight.mjs";
 import { newUnitForm, sceneProposal, unitRow } from "./panel-units.mjs";

@@ -3,7 +3,7 @@
  * the battles that browser watches. What it receives is exactly what a player may see (the core's player view),
  * so public chat cards are built from it and never from the GM's numbers.
  */
-import { BridgeClient } from "./logic/bridge-client.mjs";
+import { BridgeClient } from "../client/bridge-client.mjs";
 import { log } from "./log.mjs";
 
 export class PlayerEye {

@@ -5,7 +5,7 @@
  * goes to that player.
  */
 import { SETTINGS } from "./constants.mjs";
-import { checkBridgeUrl } from "./logic/connection-policy.mjs";
+import { checkBridgeUrl } from "../client/connection-policy.mjs";
 import { EVERYONE, RELAY_UNAVAILABLE, backToPlayer, forwardFrame, onTheLine, watchedAfter } from "./logic/relay-protocol.mjs";
 import { log } from "./log.mjs";
 import { setting } from "./settings.mjs";

@@ -6,7 +6,7 @@
  */
 import { hasStatus } from "./conditions.mjs";
 import { sidesFromTokens } from "./logic/scene-sides.mjs";
-import { requestId } from "./logic/bridge-client.mjs";
+import { requestId } from "../client/bridge-client.mjs";
 import { t } from "./i18n.mjs";
 import { readNumbers } from "./panel-input.mjs";
 

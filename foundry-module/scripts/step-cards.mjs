@@ -16,7 +16,7 @@ import { isActiveGM } from "./who.mjs";
 import { cardedInChat, cardedVersion, forgetBattlesInSetUp, setCardedVersion } from "./card-marks.mjs";
 import { cardContent, cardsAbout, postCard, whisperCards } from "./chat.mjs";
 import { ID } from "./constants.mjs";
-import { mainEvent, strengthHistory } from "./logic/battle-story.mjs";
+import { mainEvent, strengthHistory } from "../client/battle-story.mjs";
 import { cardKind, entryAt, startVersion } from "./logic/card-steps.mjs";
 import { toldToPlayers } from "./logic/shown-battle.mjs";
 import { strengthChart } from "./logic/strength-chart.mjs";

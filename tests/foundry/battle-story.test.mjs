@@ -8,7 +8,7 @@ import {
   lastStep,
   strengthBefore,
   strengthHistory,
-} from "../../foundry-module/scripts/logic/battle-story.mjs";
+} from "../../foundry-module/client/battle-story.mjs";
 import { pluralCategory } from "../../foundry-module/scripts/logic/plural.mjs";
 import { sidesFromTokens } from "../../foundry-module/scripts/logic/scene-sides.mjs";
 import { strengthChart } from "../../foundry-module/scripts/logic/strength-chart.mjs";

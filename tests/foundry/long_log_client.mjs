@@ -1,7 +1,7 @@
 // The module's bridge client against a real bridge, in Node: watches one battle until its state is
 // whole, then prints it with the log pages it asked for (tests/foundry/test_long_log.py).
 //   node --experimental-websocket tests/foundry/long_log_client.mjs <ws url> <token> <battle>
-import { BridgeClient } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+import { BridgeClient } from "../../foundry-module/client/bridge-client.mjs";
 
 const [url, token, battle] = process.argv.slice(2);
 const client = new BridgeClient({

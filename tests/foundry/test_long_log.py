@@ -1,4 +1,4 @@
-"""The module's bridge client (foundry-module/scripts/logic/bridge-client.mjs) completes a long
+"""The module's bridge client (foundry-module/client/bridge-client.mjs) completes a long
 battle's log against the real bridge: the `state` carries only the last page (`log_from` > 0),
 the client asks for the older pages and offers the state once it is whole."""
 

@@ -146,7 +146,7 @@ def test_a_round_by_strength_lost_counts_as_a_round_on_its_card_and_the_chart(
     panel.locator("[data-action=endBattle]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     history = page.evaluate(
-        """async () => (await import('/foundry-module/scripts/logic/battle-story.mjs'))
+        """async () => (await import('/foundry-module/client/battle-story.mjs'))
              .strengthHistory(game.modules.get('background-battle').api.app.state.view)"""
     )
     assert [p["round"] for p in history] == [0, 1, 2, 3]

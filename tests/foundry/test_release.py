@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import posixpath
+import re
 import zipfile
 from pathlib import Path
 
@@ -46,3 +48,26 @@ def test_a_bad_repository_name_is_refused(tmp_path: Path, repo: str) -> None:
     with pytest.raises(ValueError, match="repo: expected owner/name"):
         build_release.build(repo, tmp_path)
     assert not (tmp_path / "module.json").exists()
+
+
+# A relative ES module import (`from "./x.mjs"`, `import("../client/y.mjs")`, `export … from`).
+RELATIVE_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
+
+
+def test_every_module_the_zip_holds_imports_only_files_inside_it(tmp_path: Path) -> None:
+    # Foundry serves the module from its own folder: the bridge client (client/) must be in the
+    # zip, and no script may reach outside it (tests serve the repository, where it would work).
+    archive = build_release.build("someone/background-battle", tmp_path)
+    with zipfile.ZipFile(archive) as zipped:
+        names = set(zipped.namelist())
+        scripts = {n: zipped.read(n).decode() for n in names if n.endswith(".mjs")}
+    assert "client/bridge-client.mjs" in names
+    assert "client/step-words.mjs" in names
+    missing = []
+    for name, text in scripts.items():
+        for target in RELATIVE_IMPORT.findall(text):
+            resolved = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+            if resolved not in names:
+                missing.append(f"{name} -> {target}")
+    assert len(scripts) > 40
+    assert missing == []

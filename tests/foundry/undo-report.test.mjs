@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BridgeClient } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+import { BridgeClient } from "../../foundry-module/client/bridge-client.mjs";
 import { reportUndone } from "../../foundry-module/scripts/casualties.mjs";
 
 /** A connected client whose socket answers every request with `answer(request)`. */

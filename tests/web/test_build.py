@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import posixpath
 import re
 import subprocess
 import zipfile
@@ -39,6 +40,32 @@ def test_the_service_worker_caches_every_file_of_the_build_under_one_version(sit
     assert json.loads((site / "bridge.json").read_text()) == {"bridge": None}
     assert {f"pyodide/{name}" for name in load("build").PYODIDE_FILES} <= set(precache)
     assert not any(name.endswith((".map", ".d.ts", ".html")) for name in files - {"index.html"})
+
+
+# A relative ES module import (`from "./x.js"`, `import("./client/y.mjs")`, `export … from`).
+RELATIVE_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
+
+
+def test_the_page_ships_the_bridge_client_as_the_module_has_it(site: Path) -> None:
+    client = ROOT / "foundry-module" / "client"
+    names = sorted(p.name for p in client.glob("*.mjs"))
+    assert "bridge-client.mjs" in names
+    for name in names:
+        assert (site / "client" / name).read_bytes() == (client / name).read_bytes()
+    # Every script of the page imports only files the site has (the client's included).
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    own = sorted(
+        f
+        for f in files
+        if (f.endswith((".js", ".mjs")) and "/" not in f) or f.startswith("client/")
+    )
+    missing = []
+    for name in own:
+        for target in RELATIVE_IMPORT.findall((site / name).read_text(encoding="utf-8")):
+            if posixpath.normpath(posixpath.join(posixpath.dirname(name), target)) not in files:
+                missing.append(f"{name} -> {target}")
+    assert len(own) > 30
+    assert missing == []
 
 
 def test_pyodides_glue_is_minified_and_the_rest_of_the_runtime_is_as_pinned(site: Path) -> None:

@@ -294,5 +294,5 @@ export const en = {
   "err.archived": "This battle is archived: it can be read, not changed",
   "err.unknown_battle": "{field}: the bridge has no battle of this name",
   "err.rate_limited": "Too many changes at once: wait a moment and try again",
-  "err.not_connected": "Not connected to the bridge: nothing was changed; try again when the status says live",
+  "err.disconnected": "Not connected to the bridge: nothing was changed; try again when the status says live",
 };

@@ -11,7 +11,7 @@
  * - Every other step (the start, a round, a leader's command, the end, Influence, an undo) has a
  *   card of its own.
  */
-import { SETUP_EVENTS, effectiveEntries } from "./battle-story.mjs";
+import { SETUP_EVENTS, effectiveEntries } from "../../client/battle-story.mjs";
 
 /**
  * The log entry of `version` (1 = the first) in a held state `{version, view: {log}, logHole}`,

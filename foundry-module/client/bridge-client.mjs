@@ -44,14 +44,16 @@ export class BridgeClient {
    * @param {{setTimeout: Function, clearTimeout: Function}} options.timers
    * @param {() => number} options.random   a number in [0, 1)
    * @param {{protocol: string, hostname: string}} options.page   where the page comes from
+   * @param {string} [options.client]   what `hello` says the client is ("foundry", "web")
    */
-  constructor({ url, token, createSocket, timers, random = Math.random, page }) {
+  constructor({ url, token, createSocket, timers, random = Math.random, page, client = "foundry" }) {
     this.url = url;
     this.token = token;
     this.createSocket = createSocket;
     this.timers = timers;
     this.random = random;
     this.page = page ?? { protocol: "http:", hostname: "localhost" };
+    this.client = client;
     this.socket = null;
     this.stopped = true;
     this.attempt = 0;
@@ -63,7 +65,9 @@ export class BridgeClient {
     this.watched = new Set();
     this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
-    this.listeners = { status: new Set(), message: new Set() };
+    // status: the connection; message: every message (after the held states took it); problem:
+    // an `error` that answers no request of this client (a refused subscribe, a bad token).
+    this.listeners = { status: new Set(), message: new Set(), problem: new Set() };
     this.status = { state: "idle" };
   }
 
@@ -129,7 +133,7 @@ export class BridgeClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       attempt.opened = true;
-      this.sendRaw({ type: "hello", token: this.token, client: "foundry" });
+      this.sendRaw({ type: "hello", token: this.token, client: this.client });
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
@@ -304,7 +308,8 @@ export class BridgeClient {
       case "ack":
       case "log_page":
       case "error": {
-        this.answer(message);
+        // An error that answers no request of this client is a problem (a refused subscribe…).
+        if (!this.answer(message) && message.type === "error") this.emit("problem", message);
         if (message.type === "error" && message.code === "unknown_battle" && this.watched.has(message.battle)) {
           this.unseen.add(message.battle);
         }
@@ -324,13 +329,14 @@ export class BridgeClient {
     this.emit("message", message);
   }
 
-  /** Resolves the request a reply names by its id (rejects it with an `error`). */
+  /** Resolves the request a reply names by its id (rejects it with an `error`); false: none. */
   answer(message) {
     const waiting = message.id !== undefined ? this.pending.get(message.id) : undefined;
-    if (!waiting) return;
+    if (!waiting) return false;
     this.pending.delete(message.id);
     if (message.type === "error") waiting.reject(new BridgeError(message));
     else waiting.resolve(message);
+    return true;
   }
 
   /**
@@ -356,7 +362,11 @@ export class BridgeClient {
       if (reached < logFrom) {
         // Offered with a hole rather than asked for again and again.
         state.logHole = { from: reached, to: logFrom };
-        console.warn(`background-battle | ${battle}: log entries ${reached + 1}..${logFrom} did not come`, error);
+        const missing = `log entries ${reached + 1}..${logFrom} did not come`;
+        console.warn(`background-battle | ${battle}: ${missing}`, error);
+        // The refusal itself, or (a page that came empty: an entry too big to send) the hole.
+        const params = { from: reached, to: logFrom };
+        this.emit("problem", error?.reply ?? { type: "error", code: "log_incomplete", battle, field: null, message: missing, params });
       }
       this.states.set(battle, state);
       const { version, archived, view, foundry } = state;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { olderLog } from "../../foundry-module/scripts/logic/log-pages.mjs";
+import { olderLog } from "../../foundry-module/client/log-pages.mjs";
 import { setup } from "./fake-bridge.mjs";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -176,4 +176,31 @@ test("olderLog stops at a page with no entries and says how far it got", async (
   assert.equal(reached, 2);
   assert.equal(error, null);
   assert.deepEqual(names(got), expected(2));
+});
+
+/** A client watching "ambush" whose long state's first page came up to entry 500 of 700. */
+async function halfLoaded() {
+  const { client, sockets } = connected();
+  const problems = [];
+  client.on("problem", (p) => problems.push(p));
+  sockets[0].deliver(longState(1200, 700));
+  answerPage(sockets[0], 500);
+  await settle();
+  return { socket: sockets[0], problems };
+}
+
+test("a log with a hole is told as a problem: the refusal, or the pages that came empty", async () => {
+  const refused = await halfLoaded();
+  const ask = pageAsks(refused.socket)[1];
+  const refusal = { type: "error", id: ask.id, code: "forbidden", field: "type", message: "no" };
+  refused.socket.deliver(refusal);
+  await settle();
+  assert.deepEqual(refused.problems, [refusal]);
+
+  const empty = await halfLoaded();
+  answerPage(empty.socket, 500); // nothing past 500: an entry too big to send
+  await settle();
+  const told = empty.problems;
+  assert.deepEqual(told.map((p) => [p.code, p.battle, p.params]), [["log_incomplete", "ambush", { from: 500, to: 700 }]]);
+  assert.match(told[0].message, /log entries 501\.\.700 did not come/);
 });

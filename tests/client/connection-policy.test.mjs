@@ -7,7 +7,7 @@ import {
   backoffDelay,
   checkBridgeUrl,
   diagnose,
-} from "../../foundry-module/scripts/logic/connection-policy.mjs";
+} from "../../foundry-module/client/connection-policy.mjs";
 
 test("reconnect waits twice as long each time, up to 30 s", () => {
   const lows = [0, 1, 2, 3, 4].map((n) => backoffDelay(n, 0));

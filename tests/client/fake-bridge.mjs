@@ -1,6 +1,6 @@
 // A fake socket and fake timers for the bridge client's Node tests (no network): the socket
 // records what the client sends; the test opens it, delivers messages and drops it.
-import { BridgeClient } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+import { BridgeClient } from "../../foundry-module/client/bridge-client.mjs";
 
 export class FakeSocket {
   constructor(url) {

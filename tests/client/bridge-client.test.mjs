@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BridgeError } from "../../foundry-module/scripts/logic/bridge-client.mjs";
+import { BridgeError } from "../../foundry-module/client/bridge-client.mjs";
 import { setup } from "./fake-bridge.mjs";
 
 const VIEW = (version, extra = {}) => ({ name: "ambush", version, status: "setup", units: [], ...extra });
@@ -197,4 +197,32 @@ test("a watched battle refused as unknown is subscribed once the bridge lists it
   assert.deepEqual(sockets[0].sent.at(-1), { type: "subscribe", battle: "ambush" });
   sockets[0].deliver({ type: "battles", battles: [listed] });
   assert.equal(sockets[0].sent.length, 3); // once, not on every list
+});
+
+test("an error that answers no request is a problem; one that answers a request is not", async () => {
+  const { client, sockets } = setup();
+  const problems = [];
+  client.on("problem", (p) => problems.push(p));
+  client.start();
+  welcome(sockets[0]);
+  const asked = client.command("ambush", { type: "rename", name: "x" });
+  const id = sockets[0].sent.at(-1).id;
+  sockets[0].deliver({ type: "error", id, code: "conflict", field: "expected_version", message: "stale" });
+  await assert.rejects(asked, (error) => error.code === "conflict");
+  const refused = { type: "error", battle: "nowhere", code: "unknown_battle", field: "battle", message: "no such battle" };
+  sockets[0].deliver(refused);
+  const late = { type: "error", id: "f-not-mine", code: "conflict", field: null, message: "late" };
+  sockets[0].deliver(late);
+  assert.deepEqual(problems, [refused, late]);
+});
+
+test("hello names the client: foundry unless told", () => {
+  const foundry = setup();
+  foundry.client.start();
+  foundry.sockets[0].open();
+  assert.equal(foundry.sockets[0].sent[0].client, "foundry");
+  const web = setup({ client: "web" });
+  web.client.start();
+  web.sockets[0].open();
+  assert.deepEqual(web.sockets[0].sent[0], { type: "hello", token: "gm-secret", client: "web" });
 });

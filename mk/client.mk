@@ -1,0 +1,9 @@
+# The one JavaScript client of the bridge (foundry-module/client/, docs/client.md): node tests.
+#   make test-client   -> node --test tests/client/
+
+.PHONY: test-client
+
+test-client: node
+	node --test tests/client/
+
+TEST_TARGETS += test-client
