@@ -185,7 +185,11 @@ async def test_the_real_bridge_says_at_start_which_battle_it_set_aside(
     await damaged(start_bridge, tmp_path, "not JSON")
     with bridge_running(tmp_path) as process:
         assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(9)]
+        lines: list[str] = []
+        for _ in range(9):  # up to the damaged battle's line: never wait for one that won't come
+            lines.append(process.stdout.readline())
+            if lines[-1].startswith("  battle 'ambush' is damaged"):
+                break
     # after the data line (and, where the page is not built, the line that says so)
     [data] = [n for n, line in enumerate(lines) if "(1 battle); " in line]
     [said] = [n for n, line in enumerate(lines) if line.startswith("  battle 'ambush' is damaged")]
