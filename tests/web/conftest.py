@@ -61,6 +61,14 @@ def open_page(context: BrowserContext, url: str) -> Page:
     return page
 
 
+def open_page_in(context: BrowserContext, url: str, lang: str) -> Page:
+    """The page opened and switched to `lang` ("en", "ru"), which it keeps as ``page.lang``."""
+    page = open_page(context, url)
+    page.locator(f'button[data-lang="{lang}"]').click()
+    page.lang = lang  # type: ignore[attr-defined]
+    return page
+
+
 @pytest.fixture
 def page(context: BrowserContext, server: StaticServer) -> Page:
     return open_page(context, server.url)

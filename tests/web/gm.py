@@ -67,6 +67,22 @@ def add_unit(
     acted(page, before)
 
 
+def submit(page: Page, form: Locator) -> None:
+    """Sends `form` by its submit button (in any language) and waits for the core's answer."""
+    before = version(page)
+    form.locator('button[type="submit"]').click()
+    acted(page, before)
+
+
+def unit(page: Page, side: str, name: str, fighters: int, strength: int) -> None:
+    """A unit added by the form's field names, so in any language."""
+    form = side_card(page, side).locator("form.add-unit")
+    form.locator('input[name="name"]').fill(name)
+    form.locator('input[name="fighters"]').fill(str(fighters))
+    form.locator('input[name="strength"]').fill(str(strength))
+    submit(page, form)
+
+
 def click_and_wait(page: Page, locator: Locator) -> None:
     before = version(page)
     locator.click()

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import open_page
-from gm import acted, saved_battle, side_card, side_initial, version
+from conftest import open_page_in
+from gm import saved_battle, side_card, side_initial, submit, unit, version
 from phone import TALL_PHONE, buttons_fit, in_first_screen, sticky_bottom, top_in_view
 from playwright.sync_api import Browser, Locator, Page, expect
 from static_server import StaticServer
@@ -41,25 +41,8 @@ def tall_phone(
 ) -> Iterator[Page]:
     context = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
     context.set_default_timeout(30_000)
-    page = open_page(context, server.url)
-    page.locator(f'button[data-lang="{request.param}"]').click()
-    page.lang = request.param  # type: ignore[attr-defined]
-    yield page
+    yield open_page_in(context, server.url, request.param)
     context.close()
-
-
-def submit(page: Page, form: Locator) -> None:
-    before = version(page)
-    form.locator('button[type="submit"]').click()
-    acted(page, before)
-
-
-def unit(page: Page, side: str, name: str, fighters: int, strength: int) -> None:
-    form = side_card(page, side).locator("form.add-unit")
-    form.locator('input[name="name"]').fill(name)
-    form.locator('input[name="fighters"]').fill(str(fighters))
-    form.locator('input[name="strength"]').fill(str(strength))
-    submit(page, form)
 
 
 STARTED = """v => document.documentElement.dataset.phase === 'fighting'

@@ -8,9 +8,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import open_page
-from gm import acted, dwarves_against_orcs, side_card, version
-from playwright.sync_api import Browser, Locator, Page, expect
+from conftest import open_page_in
+from gm import dwarves_against_orcs, side_card, submit, unit
+from playwright.sync_api import Browser, Page, expect
 from static_server import StaticServer
 
 TEMPLATE = re.compile(r"\{[A-Za-z_]+\}")
@@ -49,25 +49,8 @@ def lang_page(
     locale = {"en": "en-US", "ru": "ru-RU"}[request.param]  # the new battle's name too
     context = browser.new_context(locale=locale, viewport={"width": 412, "height": 900})
     context.set_default_timeout(30_000)
-    page = open_page(context, server.url)
-    page.locator(f'button[data-lang="{request.param}"]').click()
-    page.lang = request.param  # type: ignore[attr-defined]
-    yield page
+    yield open_page_in(context, server.url, request.param)
     context.close()
-
-
-def submit(page: Page, form: Locator) -> None:
-    before = version(page)
-    form.locator('button[type="submit"]').click()
-    acted(page, before)
-
-
-def unit(page: Page, side: str, name: str, fighters: int, strength: int) -> None:
-    form = side_card(page, side).locator("form.add-unit")
-    form.locator('input[name="name"]').fill(name)
-    form.locator('input[name="fighters"]').fill(str(fighters))
-    form.locator('input[name="strength"]').fill(str(strength))
-    submit(page, form)
 
 
 def open_everything(page: Page) -> None:
