@@ -244,7 +244,7 @@ async def _store(
 
 
 def _request_id(message: dict[str, Any]) -> str | None:
-    return p.text(message, "id", max_len=p.MAX_ID, optional=True)  # type: ignore[no-any-return]
+    return p.text(message, "id", max_len=p.MAX_ID, optional=True)
 
 
 def _unit(room: Room, message: dict[str, Any]) -> str:

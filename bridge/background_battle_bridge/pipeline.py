@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from background_battle import Battle, apply, redact_entry, state_view
+from background_battle.view import Role
 
 from . import protocol as p
 from .audience import Client, Later
@@ -219,12 +220,12 @@ def publish_event(hub: Hub, room: Room, entry: dict[str, Any], status_before: st
     written: after the sender's ack, from the battle as this change left it)."""
     battle, version = room.battle, room.version
 
-    def event(role: str) -> dict[str, Any]:
-        seen = redact_entry(battle, entry, role)  # type: ignore[arg-type]
+    def event(role: Role) -> dict[str, Any]:
+        seen = redact_entry(battle, entry, role)
         if room.version == version:
             view = room.view_without_log(role)  # cached per version
         else:  # the room has gone on since: this change's own view
-            view = state_view(battle, role, log=False)  # type: ignore[arg-type]
+            view = state_view(battle, role, log=False)
         return {
             "type": "event",
             "battle": room.name,

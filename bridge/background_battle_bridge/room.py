@@ -25,6 +25,7 @@ from background_battle import (
     state_view,
     to_json,
 )
+from background_battle.view import Role
 
 from .storage import Record
 
@@ -155,14 +156,14 @@ class Room:
             self.head = Head(self.battle, self.seq, self.archived, done)
         return self.head
 
-    def view(self, role: str) -> dict[str, Any]:
+    def view(self, role: Role) -> dict[str, Any]:
         """The core's `state_view` for a role, computed once per version."""
         cached = self._views.get(role)
         if cached is None:
             cached = self._views[role] = state_view(self.battle, role)
         return cached
 
-    def view_without_log(self, role: str) -> dict[str, Any]:
+    def view_without_log(self, role: Role) -> dict[str, Any]:
         """The view an `event` carries: `state_view` without its `log` (the client has it;
         copying and redacting the whole log on every event would cost O(version))."""
         key = role + "-nolog"
@@ -180,7 +181,7 @@ class Room:
             "archived": self.archived,
         }
 
-    def open_to(self, role: str) -> bool:
+    def open_to(self, role: Role) -> bool:
         """Whether a role is told of this battle: a GM of every one, a player only of a battle
         the GM has started and not archived (one in set-up is the GM's to prepare unseen)."""
         return role == "gm" or (self.battle.status != "setup" and not self.archived)

@@ -123,10 +123,10 @@ class Bridge:
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: `hello` first (within 10 s), then messages until it closes."""
         loop = asyncio.get_running_loop()
-        client = Client(ws, role="", kind="", bucket=self._bucket(loop.time()))
+        client = Client(ws, role="player", kind="", bucket=self._bucket(loop.time()))
         try:
             async with asyncio.timeout(HELLO_TIMEOUT):
-                while not client.role:
+                while not client.kind:
                     if not await self._hello(client, await ws.recv()):
                         return
             answers = client.answers = Answers(ws, self.hub.audience.flush)
