@@ -30,7 +30,7 @@ from background_battle.view import Role
 from . import protocol as p
 from .protocol import ProtocolError
 from .room import Room
-from .storage import Record
+from .stored import Record
 
 VIEW_MAX = 192 * 1024
 ENTRY_MAX = 160 * 1024

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .storage import Record, Storage
+from .stored import Record, Storage
 
 log = logging.getLogger("background_battle_bridge")
 

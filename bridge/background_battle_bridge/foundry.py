@@ -21,7 +21,7 @@ from .pipeline import Change, ack, repeated, settled, store
 from .protocol import ProtocolError
 from .receipts import digest
 from .room import Room
-from .storage import Record
+from .stored import Record
 
 MAX_TOKEN_IDS = 1000
 Replies = list[dict[str, Any]]

@@ -26,7 +26,7 @@ from .protocol import ProtocolError
 from .replay import Damaged, rebuild
 from .room import Room
 from .snapshots import SNAPSHOT_EVERY, Snapshots
-from .storage import Storage
+from .stored import Storage
 
 log = logging.getLogger("background_battle_bridge")
 

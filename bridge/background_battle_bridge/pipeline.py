@@ -25,7 +25,7 @@ from .committer import Write
 from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
 from .room import Room
-from .storage import Record
+from .stored import Record
 
 MAX_BATTLES = 200
 MAX_VERSION = 2**31

@@ -27,7 +27,7 @@ from background_battle import (
 )
 from background_battle.view import Role
 
-from .storage import Record
+from .stored import Record
 
 Receipt = tuple[int, str]
 """What an accepted request id answered: the version, and the digest of the request's body."""

@@ -38,9 +38,10 @@ from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
 from .privacy import private_folder
 from .protocol import ProtocolError
+from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
-from .storage import DB_FILE, SYNC_MODES, SqliteStorage, Storage, StorageDamaged
+from .stored import Storage
 
 log = logging.getLogger("background_battle_bridge")
 
