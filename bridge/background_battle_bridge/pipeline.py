@@ -57,11 +57,11 @@ async def store(battles: Battles, room: Room, change: Change) -> int:
         head.archived = True
     epoch = room.epoch
     request_id = change.record.get("id")
-    version = [0]  # the room's version right after this change (others may follow it at once)
 
-    def stored() -> None:
+    def stored() -> int:
+        """Take the stored change in; the room's version right after it (others may follow
+        it at once)."""
         room.absorb(seq, change.record, change.battle, change.views)
-        version[0] = room.version
         if room.head is not None:
             room.head.waiting.pop(request_id or "", None)
             if room.head.seq == seq:
@@ -71,6 +71,7 @@ async def store(battles: Battles, room: Room, change: Change) -> int:
         if change.answer is not None:
             change.answer(room)
         battles.snapshots.after(room)
+        return room.version
 
     def failed(_: BaseException) -> None:
         if room.epoch == epoch:
@@ -82,8 +83,7 @@ async def store(battles: Battles, room: Room, change: Change) -> int:
     head.last = done
     if request_id is not None:
         head.waiting[request_id] = (change.record["digest"], done)
-    await asyncio.shield(done)
-    return version[0]
+    return await asyncio.shield(done)
 
 
 async def settled(room: Room) -> None:
@@ -209,9 +209,10 @@ async def create(
     record: Record = {"kind": "created", "id": command_id, "digest": fingerprint}
     room = Room.created(name, record)  # the core checks the name before anything is stored
 
-    def created() -> None:
+    def created() -> int:
         battles.rooms[name] = room
         battles.announce_battles(players=False)  # a battle in set-up is the GM's alone
+        return 0
 
     done = battles.committer.write(Write(name, 1, record, created, lambda _: None))
     battles.creating[name] = (room, done)

@@ -40,8 +40,8 @@ class Head:
     battle: Battle
     seq: int
     archived: bool
-    last: asyncio.Future[None]
-    waiting: dict[str, tuple[str, asyncio.Future[None]]] = field(default_factory=dict)
+    last: asyncio.Future[int]  # the last change waiting: its version once stored
+    waiting: dict[str, tuple[str, asyncio.Future[int]]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -151,8 +151,8 @@ class Room:
     def decided(self) -> Head:
         """The head, made from the stored state when nothing is waiting."""
         if self.head is None:
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            done.set_result(None)
+            done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            done.set_result(self.version)
             self.head = Head(self.battle, self.seq, self.archived, done)
         return self.head
 
