@@ -7,10 +7,10 @@ request waits until the requests before it are done, so that it sees what they c
 order of the requests. At most `DEPTH` requests of a connection are in hand at once; the
 connection is not read further until the oldest is answered.
 
-Every answer leaves from here, and only what the handler returned: a command's `ack` too
-(pipeline.py tells the watchers just before this wakes to send it, so that it is written before
-the fan-out to the others). What the fan-out queued for this connection is written before any
-answer (`flush`): the sender receives its event, then its ack.
+A command's `ack` may go out the moment its change is stored (`now`), before the change is sent
+to the other watchers, when every answer before it is out already. What the fan-out queued for
+this connection is written before any answer (`flush`): the sender receives its event, then its
+ack.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ class Answers:
         self.flush = flush
         self._queue: asyncio.Queue[asyncio.Task[Replies]] = asyncio.Queue(depth)
         self._in_hand: set[asyncio.Task[Replies]] = set()
+        self._next: asyncio.Task[Replies] | None = None  # the one whose answer goes out next
+        self._answered: set[asyncio.Task[Replies]] = set()
         self._sender = asyncio.get_running_loop().create_task(self._send())
 
     async def add(self, work: Coroutine[Any, Any, Replies], alone: bool) -> None:
@@ -54,15 +56,27 @@ class Answers:
         task.add_done_callback(self._in_hand.discard)
         await self._queue.put(task)
 
+    def now(self, task: asyncio.Task[Replies] | None, replies: Replies) -> None:
+        """Send a request's answer at once if every answer before it is out (it is the next
+        one); what its task then returns is not sent again."""
+        if task is None or task is not self._next or self.ws.close_code is not None:
+            return
+        self.flush(self.ws)
+        for reply in replies:
+            broadcast([self.ws], p.dumps(reply))
+        self._answered.add(task)
+
     async def _send(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                replies = await (await self._queue.get())
-                self.flush(self.ws)
-                for reply in replies:
-                    if reply["type"] == "ack":  # small: written at once, like the fan-out
-                        broadcast([self.ws], p.dumps(reply))
-                    else:  # a `state` or a page may be large: sent as the buffer drains
+                self._next = task = await self._queue.get()
+                replies = await task
+                self._next = None
+                if task in self._answered:
+                    self._answered.discard(task)
+                else:
+                    self.flush(self.ws)
+                    for reply in replies:
                         await self.ws.send(p.dumps(reply))
                 self._queue.task_done()
 

@@ -68,6 +68,7 @@ class Client:
     over_limit_since: float | None = None  # when its current flood began
     last_drop: float = float("-inf")
     last_rate_error: float = float("-inf")
+    answers: Any = None  # its `Answers` (answers.py), once past `hello`
 
 
 class Audience:
@@ -138,10 +139,7 @@ class Audience:
             broadcast([ws], frame.data(), text=True)
 
     async def _write(self) -> None:
-        """Send the queues, a few connections at a time, letting other work run between; from
-        the turn of the loop after the one it was started in, so that the answers due in that
-        one (a sender's ack: answers.py) are written first."""
-        await asyncio.sleep(0)
+        """Send the queues, a few connections at a time, letting other work run between."""
         while self._queued:
             for ws in list(itertools.islice(self._queued, CHUNK)):
                 self.flush(ws)

@@ -17,7 +17,7 @@ from background_battle.units import MAX_FIGHTERS
 from . import protocol as p
 from .battles import Battles
 from .budget import foundry_within
-from .pipeline import Change, ack, outcome, repeated, settled, store
+from .pipeline import Change, ack, repeated, settled, store
 from .protocol import ProtocolError
 from .receipts import digest
 from .room import Room
@@ -237,13 +237,10 @@ async def _store(
     foundry_within(room, record)
     if request_id is not None:
         record = {**record, "id": request_id, "digest": digest(message)}
-    version = await store(battles, room, Change(record))
-    return outcome(
-        request_id,
-        room,
-        version,
-        lambda: battles.audience.publish(room.name, told, players=False),
+    change = Change(
+        record, tell=lambda room: battles.audience.publish(room.name, told, players=False)
     )
+    return [ack(request_id, room, await store(battles, room, change))]
 
 
 def _request_id(message: dict[str, Any]) -> str | None:

@@ -1,13 +1,10 @@
-"""The command path: parse → the core decides → one transaction → one outcome → publish.
+"""The command path: parse → the core decides → one transaction → ack → publish.
 
 A change is decided on the room's head (what the room will be once the changes before it are
-stored) and goes to the group committer, which only commits and reports: once it is on disk it
-is taken into the room (`store`). Then its outcome goes out one way (`outcome`): the watchers
-are told (`publish_event`), in the order the changes were stored, and the handler returns its
-`ack`, which answers.py sends in the sender's order: after its own event, before the fan-out
-to the others is written. If the disk refuses it, the head falls back to what is stored, the
-changes decided on top of it are dropped with it, and each sender gets `error not_stored`:
-nothing was changed.
+stored), goes to the group committer, and only once it is on disk is it taken into the room,
+published to the watchers and acknowledged. If the disk refuses it, the head falls back to
+what is stored, the changes decided on top of it are dropped with it, and each sender gets
+`error not_stored`: nothing was changed.
 """
 
 from __future__ import annotations
@@ -36,12 +33,14 @@ MAX_VERSION = 2**31
 
 @dataclass
 class Change:
-    """A decided change: the record to store; for an `entry`, the core's new battle and its
-    views (measured when decided)."""
+    """A decided change: the record to store, and what to tell once it is stored: the
+    watchers (`tell`, queued for the fan-out), then the sender (`answer`, its ack at once)."""
 
     record: Record
-    battle: Battle | None = None
-    views: dict[str, Any] | None = None
+    battle: Battle | None = None  # the core's new battle, for an `entry`
+    tell: Callable[[Room], None] | None = None
+    answer: Callable[[Room], None] | None = None
+    views: dict[str, Any] | None = None  # the new battle's views, measured when decided
 
 
 async def store(battles: Battles, room: Room, change: Change) -> int:
@@ -67,6 +66,10 @@ async def store(battles: Battles, room: Room, change: Change) -> int:
             room.head.waiting.pop(request_id or "", None)
             if room.head.seq == seq:
                 room.head = None
+        if change.tell is not None:
+            change.tell(room)
+        if change.answer is not None:
+            change.answer(room)
         battles.snapshots.after(room)
         return room.version
 
@@ -138,34 +141,34 @@ async def command(
             params={"version": head.battle.version, "expected_version": expected},
             version=head.battle.version,
         )
-    if body.get("type") == "archive_battle":
-        record: Record = {"kind": "archived", "id": command_id, "digest": fingerprint}
-        version = await store(battles, room, Change(record))
-        players = room.battle.status != "setup"  # were the players told of it
-        return outcome(command_id, room, version, lambda: battles.announce_battles(players))
-    battle, _events = apply(head.battle, body, battles.rng)  # any other is the core's to judge
-    entry = battle.log[-1].to_dict()
-    views = views_within(head.battle, battle, entry)
-    status_before = head.battle.status
-    record = {"kind": "entry", "id": command_id, "digest": fingerprint, "entry": entry}
-    version = await store(battles, room, Change(record, battle, views))
-    return outcome(
-        command_id,
-        room,
-        version,
-        lambda: publish_event(battles, room, entry, battle, version, status_before),
+    record: Record = {"kind": "archived", "id": command_id, "digest": fingerprint}
+    change = Change(
+        record, tell=lambda room: battles.announce_battles(room.battle.status != "setup")
     )
+    if body.get("type") != "archive_battle":  # any other is the core's to judge
+        battle, _events = apply(head.battle, body, battles.rng)
+        entry = battle.log[-1].to_dict()
+        views = views_within(head.battle, battle, entry)
+        status_before = head.battle.status
+        record = {"kind": "entry", "id": command_id, "digest": fingerprint, "entry": entry}
+        change = Change(
+            record, battle, lambda room: publish_event(battles, room, entry, status_before)
+        )
+        change.views = views
+    change.answer = answer_now(client, command_id)
+    return [ack(command_id, room, await store(battles, room, change))]
 
 
-def outcome(
-    request_id: str | None, room: Room, version: int, tell: Callable[[], None]
-) -> list[dict[str, Any]]:
-    """The one way out of a stored change: `tell` queues it for the watchers now, and its `ack`
-    is the handler's answer. The senders of one transaction resume in the order it stored their
-    changes, so the watchers are told in that order; answers.py writes what was queued for the
-    sender, then its ack, before the fan-out writes to the others (audience.py)."""
-    tell()
-    return [ack(request_id, room, version)]
+def answer_now(client: Client, command_id: str) -> Callable[[Room], None]:
+    """Once the change is stored: the sender's ack at once, before the fan-out to the others
+    is written (when its earlier requests are answered; otherwise in its turn)."""
+    task = asyncio.current_task()
+
+    def answer(room: Room) -> None:
+        if client.answers is not None:
+            client.answers.now(task, [ack(command_id, room, room.version)])
+
+    return answer
 
 
 async def create(
@@ -208,6 +211,7 @@ async def create(
 
     def created() -> int:
         battles.rooms[name] = room
+        battles.announce_battles(players=False)  # a battle in set-up is the GM's alone
         return 0
 
     done = battles.committer.write(Write(name, 1, record, created, lambda _: None))
@@ -216,21 +220,13 @@ async def create(
         await asyncio.shield(done)
     finally:
         battles.creating.pop(name, None)
-    # a battle in set-up is the GM's alone
-    return outcome(command_id, room, 0, lambda: battles.announce_battles(players=False))
+    return [ack(command_id, room, 0)]
 
 
-def publish_event(
-    battles: Battles,
-    room: Room,
-    entry: dict[str, Any],
-    battle: Battle,
-    version: int,
-    status_before: str,
-) -> None:
-    """Tell every watcher the stored change (`battle` at `version`), each role its own view of
-    it (made when first written: after the sender's ack, from the battle as this change left
-    it)."""
+def publish_event(battles: Battles, room: Room, entry: dict[str, Any], status_before: str) -> None:
+    """Tell every watcher the stored change, each role its own view of it (made when first
+    written: after the sender's ack, from the battle as this change left it)."""
+    battle, version = room.battle, room.version
 
     def event(role: Role) -> dict[str, Any]:
         seen = redact_entry(battle, entry, role)
@@ -248,7 +244,7 @@ def publish_event(
         }
 
     battles.audience.publish(room.name, Later(event), players=room.open_to("player"))
-    if battle.status != status_before:
+    if room.battle.status != status_before:
         battles.announce_battles()
 
 
