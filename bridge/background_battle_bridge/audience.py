@@ -25,6 +25,7 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from background_battle.view import Role
 
 from . import protocol as p
+from .answers import Answers
 from .eviction import Eviction
 from .guard import RateLimit
 
@@ -68,7 +69,7 @@ class Client:
     over_limit_since: float | None = None  # when its current flood began
     last_drop: float = float("-inf")
     last_rate_error: float = float("-inf")
-    answers: Any = None  # its `Answers` (answers.py), once past `hello`
+    answers: Answers | None = None  # once past `hello`
 
 
 class Audience:
