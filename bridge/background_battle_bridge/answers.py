@@ -7,11 +7,8 @@ request waits until the requests before it are done, so that it sees what they c
 order of the requests. At most `DEPTH` requests of a connection are in hand at once; the
 connection is not read further until the oldest is answered.
 
-Every answer is written here, by one task, in order. Each request's answer is a future: its
-handler's replies, or sooner, a command's `ack` the moment its change is stored (`now`, from
-the commit's report; what the handler then returns is the same ack, not sent again), so that
-the ack goes out before the fan-out writes the change to the other watchers (audience.py waits
-a turn of the loop) when every answer before it is out already. What the fan-out queued for
+A command's `ack` may go out the moment its change is stored (`now`), before the change is sent
+to the other watchers, when every answer before it is out already. What the fan-out queued for
 this connection is written before any answer (`flush`): the sender receives its event, then its
 ack.
 """
@@ -33,7 +30,7 @@ Replies = list[dict[str, Any]]
 
 
 class Answers:
-    """The requests in hand, the answer each one owes, and the task that sends them in order."""
+    """The requests in hand and the task that sends their answers in order."""
 
     def __init__(
         self,
@@ -43,8 +40,10 @@ class Answers:
     ) -> None:
         self.ws = ws
         self.flush = flush
-        self._queue: asyncio.Queue[asyncio.Future[Replies]] = asyncio.Queue(depth)
-        self._in_hand: dict[asyncio.Task[Replies], asyncio.Future[Replies]] = {}
+        self._queue: asyncio.Queue[asyncio.Task[Replies]] = asyncio.Queue(depth)
+        self._in_hand: set[asyncio.Task[Replies]] = set()
+        self._next: asyncio.Task[Replies] | None = None  # the one whose answer goes out next
+        self._answered: set[asyncio.Task[Replies]] = set()
         self._sender = asyncio.get_running_loop().create_task(self._send())
 
     async def add(self, work: Coroutine[Any, Any, Replies], alone: bool) -> None:
@@ -52,38 +51,32 @@ class Answers:
         goes out after theirs."""
         if alone and self._in_hand:
             await asyncio.wait(set(self._in_hand))
-        loop = asyncio.get_running_loop()
-        task = loop.create_task(work)
-        self._in_hand[task] = answer = loop.create_future()
-        task.add_done_callback(self._handled)
-        await self._queue.put(answer)
+        task = asyncio.get_running_loop().create_task(work)
+        self._in_hand.add(task)
+        task.add_done_callback(self._in_hand.discard)
+        await self._queue.put(task)
 
     def now(self, task: asyncio.Task[Replies] | None, replies: Replies) -> None:
-        """A request's answer, known before its handler returns (a command's stored ack)."""
-        answer = self._in_hand.get(task) if task is not None else None
-        if answer is not None and not answer.done():
-            answer.set_result(replies)
-
-    def _handled(self, task: asyncio.Task[Replies]) -> None:
-        answer = self._in_hand.pop(task)
-        if answer.done():
+        """Send a request's answer at once if every answer before it is out (it is the next
+        one); what its task then returns is not sent again."""
+        if task is None or task is not self._next or self.ws.close_code is not None:
             return
-        if task.cancelled():
-            answer.cancel()
-        elif (error := task.exception()) is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(task.result())
+        self.flush(self.ws)
+        for reply in replies:
+            broadcast([self.ws], p.dumps(reply))
+        self._answered.add(task)
 
     async def _send(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                replies = await (await self._queue.get())
-                self.flush(self.ws)
-                for reply in replies:
-                    if reply["type"] == "ack":  # small: written at once, like the fan-out
-                        broadcast([self.ws], p.dumps(reply))
-                    else:  # a `state` or a page may be large: sent as the buffer drains
+                self._next = task = await self._queue.get()
+                replies = await task
+                self._next = None
+                if task in self._answered:
+                    self._answered.discard(task)
+                else:
+                    self.flush(self.ws)
+                    for reply in replies:
                         await self.ws.send(p.dumps(reply))
                 self._queue.task_done()
 

@@ -140,10 +140,7 @@ class Audience:
             broadcast([ws], frame.data(), text=True)
 
     async def _write(self) -> None:
-        """Send the queues, a few connections at a time, letting other work run between; from
-        the turn of the loop after the one it was started in, so that an answer due in that one
-        (a sender's ack: answers.py) is written first."""
-        await asyncio.sleep(0)
+        """Send the queues, a few connections at a time, letting other work run between."""
         while self._queued:
             for ws in list(itertools.islice(self._queued, CHUNK)):
                 self.flush(ws)
