@@ -10,6 +10,7 @@ what is stored, the changes decided on top of it are dropped with it, and each s
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,8 @@ from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
 from .room import Room
 from .stored import Record
+
+log = logging.getLogger("background_battle_bridge")
 
 MAX_BATTLES = 200
 MAX_VERSION = 2**31
@@ -62,16 +65,20 @@ async def store(battles: Battles, room: Room, change: Change) -> int:
         """Take the stored change in; the room's version right after it (others may follow
         it at once)."""
         room.absorb(seq, change.record, change.battle, change.views)
+        version = room.version
         if room.head is not None:
             room.head.waiting.pop(request_id or "", None)
             if room.head.seq == seq:
                 room.head = None
-        if change.tell is not None:
-            change.tell(room)
-        if change.answer is not None:
-            change.answer(room)
-        battles.snapshots.after(room)
-        return room.version
+        try:
+            if change.tell is not None:
+                change.tell(room)
+            if change.answer is not None:
+                change.answer(room)
+            battles.snapshots.after(room)
+        except Exception:  # a bug in a follow-up: the change is stored, its ack says so
+            log.exception("a follow-up of a stored change failed")
+        return version
 
     def failed(_: BaseException) -> None:
         if room.epoch == epoch:
