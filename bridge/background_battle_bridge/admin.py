@@ -20,7 +20,7 @@ from .checkup import Finding, examine, repair
 from .lock import FolderBusy, FolderLock
 from .privacy import private_folder
 from .salvage import RepairFailed, salvage
-from .storage import DB_FILE, SqliteStorage, StorageDamaged
+from .sqlite_storage import DB_FILE, SqliteStorage, StorageDamaged
 from .tokens_command import show_tokens
 
 COMMANDS = ("check", "backup", "restore", "tokens")

@@ -22,7 +22,10 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
+from background_battle.view import Role
+
 from . import protocol as p
+from .answers import Answers
 from .eviction import Eviction
 from .guard import RateLimit
 
@@ -35,7 +38,7 @@ class Later:
     """A message made per role when it is first written, from values captured when published
     (never from what has changed since)."""
 
-    def __init__(self, make: Callable[[str], Message]) -> None:
+    def __init__(self, make: Callable[[Role], Message]) -> None:
         self.make = make
 
 
@@ -59,14 +62,14 @@ class Client:
     """One connection after its `hello`."""
 
     ws: ServerConnection
-    role: str
+    role: Role  # "player", the least, until its `hello` says more
     kind: str
     bucket: RateLimit
     watching: set[str] = field(default_factory=set)
     over_limit_since: float | None = None  # when its current flood began
     last_drop: float = float("-inf")
     last_rate_error: float = float("-inf")
-    answers: Any = None  # its `Answers` (answers.py), once past `hello`
+    answers: Answers | None = None  # once past `hello`
 
 
 class Audience:
@@ -102,22 +105,22 @@ class Audience:
     def publish(
         self,
         battle: str,
-        message: Message | Callable[[str], Message] | Later,
+        message: Message | Callable[[Role], Message] | Later,
         players: bool = True,
     ) -> None:
         """Send to a battle's watchers, one encoding per role."""
         self._by_role(self.watchers.get(battle, ()), message, players)
 
     def tell_everyone(
-        self, message: Message | Callable[[str], Message], players: bool = True
+        self, message: Message | Callable[[Role], Message], players: bool = True
     ) -> None:
         """Send to every connected client, one encoding per role."""
         self._by_role(self.clients, message, players)
 
     def _by_role(
-        self, clients: Any, message: Message | Callable[[str], Message] | Later, players: bool
+        self, clients: Any, message: Message | Callable[[Role], Message] | Later, players: bool
     ) -> None:
-        by_role: dict[str, list[ServerConnection]] = {"gm": [], "player": []}
+        by_role: dict[Role, list[ServerConnection]] = {"gm": [], "player": []}
         for client in self._healthy(clients):
             by_role[client.role].append(client.ws)
         for role, connections in by_role.items():
@@ -175,7 +178,7 @@ class Audience:
         return healthy
 
 
-def _frame(message: Message | Callable[[str], Message] | Later, role: str) -> Frame:
+def _frame(message: Message | Callable[[Role], Message] | Later, role: Role) -> Frame:
     """A role's encoding: made now, or when first written for a `Later`."""
     if isinstance(message, Later):
         make = message.make

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .checkup import Finding, examine
 from .privacy import private_file
-from .storage import LAYOUT
+from .sqlite_storage import LAYOUT
 
 
 class BackupError(Exception):

@@ -25,11 +25,12 @@ import json
 from typing import Any
 
 from background_battle import Battle, redact_entry, state_view
+from background_battle.view import Role
 
 from . import protocol as p
 from .protocol import ProtocolError
 from .room import Room
-from .storage import Record
+from .stored import Record
 
 VIEW_MAX = 192 * 1024
 ENTRY_MAX = 160 * 1024
@@ -40,7 +41,7 @@ SLACK = 4 * 1024  # a message's own fields around its parts (names, versions, `i
 # within its bound can always be started, fought and ended
 ROOM_PER_UNIT = 128
 ROOM_FOR_SIDES = 1024
-ROLES = ("gm", "player")
+ROLES: tuple[Role, ...] = ("gm", "player")
 assert VIEW_MAX + ENTRY_MAX + FOUNDRY_MAX + 2 * SLACK <= p.MAX_MESSAGE
 
 # the field of each core command that makes a battle's view grow
@@ -105,12 +106,12 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> dict[s
         limit -= ROOM_PER_UNIT * len(after.units) + ROOM_FOR_SIDES
     views: dict[str, Any] = {}
     for role in ROLES:
-        seen = size(redact_entry(after, entry, role))  # type: ignore[arg-type]
+        seen = size(redact_entry(after, entry, role))
         if seen > ENTRY_MAX:
             raise _too_large(field, f"this {kind} makes a log entry", seen, ENTRY_MAX)
-        view = views[role + "-nolog"] = state_view(after, role, log=False)  # type: ignore[arg-type]
+        view = views[role + "-nolog"] = state_view(after, role, log=False)
         grown = view_size(after, view)
-        if grown > limit and grown > size(state_view(before, role, log=False)):  # type: ignore[arg-type]
+        if grown > limit and grown > size(state_view(before, role, log=False)):
             units = len(after.units)
             raise _too_large(
                 field,

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 
 from .replay import Damaged, rebuild
 from .room import Room
-from .storage import (
+from .sqlite_storage import (
     HEAD_ROWS,
     INSERT,
     RECORDS,
     SqliteStorage,
-    StoredBattle,
     checked_records,
     checked_snapshot,
     checksum,
@@ -26,6 +25,7 @@ from .storage import (
     set_aside,
     set_heads,
 )
+from .stored import StoredBattle
 
 SET_ASIDE = "SELECT seq, CAST(data AS BLOB), checksum FROM quarantine_records"
 

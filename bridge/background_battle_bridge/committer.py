@@ -2,8 +2,10 @@
 
 One writer at a time. While a transaction is being written (in a thread, so the event loop
 keeps reading and deciding), new changes queue up; the next transaction takes all of them at
-once: with `--sync full` they share one fsync. Each change is told, in order, whether it was
-stored (`stored`) or not (`failed`); a failed transaction stores none of its changes.
+once: with `--sync full` they share one fsync. The committer only commits and reports: each
+change is told, in order, whether it was stored (`stored`, which takes it into its room and
+says the room's version after it: the result of the write's future) or not (`failed`); a
+failed transaction stores none of its changes.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .storage import Record, Storage
+from .stored import Record, Storage
 
 log = logging.getLogger("background_battle_bridge")
 
@@ -29,10 +31,10 @@ class Write:
     battle: str
     seq: int
     record: Record
-    stored: Callable[[], None]
+    stored: Callable[[], int]  # the battle's version once this record is taken in
     failed: Callable[[BaseException], None]
     current: Callable[[], bool] = lambda: True  # False: decided on changes that failed
-    done: asyncio.Future[None] = field(
+    done: asyncio.Future[int] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
 
@@ -46,8 +48,9 @@ class Committer:
         self._queue: list[Write] = []
         self._task: asyncio.Task[None] | None = None
 
-    def write(self, write: Write) -> asyncio.Future[None]:
-        """Queue a record; the future is done once it is stored (or failed with `NotStored`)."""
+    def write(self, write: Write) -> asyncio.Future[int]:
+        """Queue a record; the future is the battle's version once it is stored (or fails
+        with `NotStored`)."""
         self._queue.append(write)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
@@ -84,16 +87,17 @@ class Committer:
 
 def _finish(write: Write, error: NotStored | None) -> None:
     """Tell the change its fate (in queue order), then wake whoever awaits it."""
+    version = 0
     try:
         if error is None:
-            write.stored()
+            version = write.stored()
         else:
             write.failed(error)
     except Exception:  # a bug in a follow-up must not stop the writer; the disk decided
         log.exception("a follow-up of a written change failed")
     if not write.done.done():
         if error is None:
-            write.done.set_result(None)
+            write.done.set_result(version)
         else:
             write.done.set_exception(error)
             write.done.exception()  # marked as retrieved: a retry may never await it

@@ -8,31 +8,29 @@ A request with an `id` is idempotent: repeated, it gets its first `ack` again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from websockets.asyncio.server import broadcast
 
 from background_battle.units import MAX_FIGHTERS
 
 from . import protocol as p
+from .battles import Battles
 from .budget import foundry_within
 from .pipeline import Change, ack, repeated, settled, store
 from .protocol import ProtocolError
 from .receipts import digest
 from .room import Room
-from .storage import Record
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .stored import Record
 
 MAX_TOKEN_IDS = 1000
 Replies = list[dict[str, Any]]
 
 
-async def tokens(hub: Hub, message: dict[str, Any]) -> Replies:
+async def tokens(battles: Battles, message: dict[str, Any]) -> Replies:
     """`tokens`: the scene tokens of one unit (an empty list forgets them) and the head count
     of each token that stands for more than one fighter (kept from players: GM-only)."""
-    request_id, room = await _settled_request(hub, message)
+    request_id, room = await _settled_request(battles, message)
     unit = _unit(room, message)
     token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
     fighters = head_counts(message, token_ids)
@@ -49,7 +47,7 @@ async def tokens(hub: Hub, message: dict[str, Any]) -> Replies:
     record: Record = {"kind": "tokens", "unit": unit, "token_ids": token_ids}
     if fighters:
         record["fighters"] = fighters
-    return await _store(hub, room, request_id, message, record, told)
+    return await _store(battles, room, request_id, message, record, told)
 
 
 def head_counts(message: dict[str, Any], token_ids: list[str]) -> dict[str, int]:
@@ -97,9 +95,9 @@ def head_counts(message: dict[str, Any], token_ids: list[str]) -> dict[str, int]
     return counts
 
 
-async def applied(hub: Hub, message: dict[str, Any]) -> Replies:
+async def applied(battles: Battles, message: dict[str, Any]) -> Replies:
     """`applied`: the module put a unit's casualties on its tokens; one report per order."""
-    request_id, room = await _settled_request(hub, message)
+    request_id, room = await _settled_request(battles, message)
     unit = _unit(room, message)
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
@@ -127,13 +125,13 @@ async def applied(hub: Hub, message: dict[str, Any]) -> Replies:
         report["note"] = note
     told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
     record = {"kind": "applied", "unit": unit, "report": report}
-    return await _store(hub, room, request_id, message, record, told)
+    return await _store(battles, room, request_id, message, record, told)
 
 
-async def unapplied(hub: Hub, message: dict[str, Any]) -> Replies:
+async def unapplied(battles: Battles, message: dict[str, Any]) -> Replies:
     """`unapplied`: the module put the unit's tokens back (Undo apply): its report is
     forgotten, so the unit is sent again without `force`."""
-    request_id, room = await _settled_request(hub, message)
+    request_id, room = await _settled_request(battles, message)
     unit = _unit(room, message)
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
@@ -155,13 +153,13 @@ async def unapplied(hub: Hub, message: dict[str, Any]) -> Replies:
         )
     told = {"type": "unapplied", "battle": room.name, "unit": unit}
     record = {"kind": "unapplied", "unit": unit, "version": version}
-    return await _store(hub, room, request_id, message, record, told)
+    return await _store(battles, room, request_id, message, record, told)
 
 
-async def request_casualties(hub: Hub, message: dict[str, Any]) -> Replies:
+async def request_casualties(battles: Battles, message: dict[str, Any]) -> Replies:
     """`request_casualties`: send every Foundry module the casualties of the ended battle,
     as the core's view has them (the bridge computes nothing)."""
-    request_id, room = await _settled_request(hub, message)
+    request_id, room = await _settled_request(battles, message)
     only = _unit(room, message) if message.get("unit") is not None else None
     again = p.boolean(message, "force", default=False)
     view = room.view_without_log("gm")
@@ -173,7 +171,7 @@ async def request_casualties(hub: Hub, message: dict[str, Any]) -> Replies:
         )
     if only is not None and only in room.applied and not again:
         raise already_applied(room, only)
-    foundry = hub.audience.foundry()
+    foundry = battles.audience.foundry()
     if not foundry:
         raise ProtocolError(
             "no_foundry",
@@ -213,9 +211,9 @@ def already_applied(room: Room, unit: str) -> ProtocolError:
     )
 
 
-async def _settled_request(hub: Hub, message: dict[str, Any]) -> tuple[str | None, Room]:
+async def _settled_request(battles: Battles, message: dict[str, Any]) -> tuple[str | None, Room]:
     request_id = _request_id(message)
-    room = hub.room(message, "gm")
+    room = battles.room(message, "gm")
     await settled(room)
     return request_id, room
 
@@ -229,7 +227,7 @@ async def _repeated(room: Room, request_id: str | None, message: dict[str, Any])
 
 
 async def _store(
-    hub: Hub,
+    battles: Battles,
     room: Room,
     request_id: str | None,
     message: dict[str, Any],
@@ -239,12 +237,14 @@ async def _store(
     foundry_within(room, record)
     if request_id is not None:
         record = {**record, "id": request_id, "digest": digest(message)}
-    change = Change(record, tell=lambda room: hub.audience.publish(room.name, told, players=False))
-    return [ack(request_id, room, await store(hub, room, change))]
+    change = Change(
+        record, tell=lambda room: battles.audience.publish(room.name, told, players=False)
+    )
+    return [ack(request_id, room, await store(battles, room, change))]
 
 
 def _request_id(message: dict[str, Any]) -> str | None:
-    return p.text(message, "id", max_len=p.MAX_ID, optional=True)  # type: ignore[no-any-return]
+    return p.text(message, "id", max_len=p.MAX_ID, optional=True)
 
 
 def _unit(room: Room, message: dict[str, Any]) -> str:

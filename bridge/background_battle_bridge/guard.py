@@ -18,6 +18,8 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from background_battle.view import Role
+
 SECRETS_FILE = "secrets"
 DEFAULT_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 
@@ -30,7 +32,7 @@ class Tokens:
     player: str
     open: bool = False
 
-    def role_of(self, token: object) -> str | None:
+    def role_of(self, token: object) -> Role | None:
         """The role a token grants, compared in constant time; None for a wrong token."""
         if self.open:
             return "gm"

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from background_battle import BattleError
+from background_battle.view import Role
 
 from . import foundry, pipeline, reading
 from . import protocol as p
@@ -25,7 +26,7 @@ from .protocol import ProtocolError
 from .replay import Damaged, rebuild
 from .room import Room
 from .snapshots import SNAPSHOT_EVERY, Snapshots
-from .storage import Storage
+from .stored import Storage
 
 log = logging.getLogger("background_battle_bridge")
 
@@ -175,7 +176,7 @@ class Hub:
         if creating is not None:
             await asyncio.wait([creating[1]])
 
-    def room(self, message: dict[str, Any], role: str) -> Room:
+    def room(self, message: dict[str, Any], role: Role) -> Room:
         """The stored battle a message names, if the role is told of it (a player asking for a
         battle still in set-up hears the same as for a name that does not exist).
 
@@ -190,7 +191,7 @@ class Hub:
             )
         return room
 
-    def summaries(self, role: str, archived: bool) -> list[dict[str, Any]]:
+    def summaries(self, role: Role, archived: bool) -> list[dict[str, Any]]:
         """The battles a role is told of; the archived ones only when asked (and to a GM)."""
         return [
             room.summary()

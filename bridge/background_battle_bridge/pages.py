@@ -7,22 +7,42 @@ answers for any stretch of the log, one page at a time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from background_battle import redact_entry
+from background_battle.view import Role
 
 from . import protocol as p
 from .budget import SLACK, size
 from .room import Room
 
 
-def entries(room: Room, role: str, start: int, stop: int, budget: int) -> list[dict[str, Any]]:
+def entries(room: Room, role: Role, start: int, stop: int, budget: int) -> list[dict[str, Any]]:
     """Log entries `start`..`stop` as the role sees them, oldest first, within a page and
     `budget` bytes; fewer (possibly none) when they do not all fit."""
+    indexes = range(start, min(stop, start + p.LOG_PAGE))
+    return _within((_seen(room, role, index) for index in indexes), budget)
+
+
+def last_entries(room: Room, role: Role, budget: int) -> tuple[int, list[dict[str, Any]]]:
+    """The newest entries that fit a page and `budget` bytes, and the index of the first."""
+    newest_first = range(room.version - 1, max(room.version - p.LOG_PAGE, 0) - 1, -1)
+    taken = _within((_seen(room, role, index) for index in newest_first), budget)
+    taken.reverse()
+    return room.version - len(taken), taken
+
+
+def _seen(room: Room, role: Role, index: int) -> dict[str, Any]:
+    """Log entry `index` (from 0) as the role sees it."""
+    return redact_entry(room.battle, room.battle.log[index].to_dict(), role)
+
+
+def _within(entries: Iterable[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
+    """The entries, in order, while they fit in `budget` bytes (a comma after each)."""
     taken: list[dict[str, Any]] = []
     used = 0
-    for index in range(start, min(stop, start + p.LOG_PAGE)):
-        entry = redact_entry(room.battle, room.battle.log[index].to_dict(), role)  # type: ignore[arg-type]
+    for entry in entries:
         used += size(entry) + 1
         if used > budget:
             break
@@ -30,23 +50,7 @@ def entries(room: Room, role: str, start: int, stop: int, budget: int) -> list[d
     return taken
 
 
-def last_entries(room: Room, role: str, budget: int) -> tuple[int, list[dict[str, Any]]]:
-    """The newest entries that fit a page and `budget` bytes, and the index of the first."""
-    taken: list[dict[str, Any]] = []
-    used = 0
-    index = room.version
-    while index > 0 and len(taken) < p.LOG_PAGE:
-        entry = redact_entry(room.battle, room.battle.log[index - 1].to_dict(), role)  # type: ignore[arg-type]
-        used += size(entry) + 1
-        if used > budget:
-            break
-        taken.append(entry)
-        index -= 1
-    taken.reverse()
-    return index, taken
-
-
-def state(room: Room, role: str) -> dict[str, Any]:
+def state(room: Room, role: Role) -> dict[str, Any]:
     """The whole battle for a role; the log's older pages come with `log_page`."""
     view = room.view_without_log(role)
     foundry = room.foundry() if role == "gm" else None
@@ -65,7 +69,7 @@ def state(room: Room, role: str) -> dict[str, Any]:
     return message
 
 
-def catch_up(room: Room, role: str, since: int) -> dict[str, Any] | None:
+def catch_up(room: Room, role: Role, since: int) -> dict[str, Any] | None:
     """`events` with every entry after `since`, or None when they do not fit in one page."""
     missed = room.version - since
     if missed > p.LOG_PAGE:
@@ -84,7 +88,7 @@ def catch_up(room: Room, role: str, since: int) -> dict[str, Any] | None:
     }
 
 
-def log_page(room: Room, role: str, since: int, until: int) -> dict[str, Any]:
+def log_page(room: Room, role: Role, since: int, until: int) -> dict[str, Any]:
     """Entries after `since` up to `until` (at most one page); `until_version` says how far."""
     taken = entries(room, role, since, until, p.MAX_MESSAGE - SLACK)
     return {

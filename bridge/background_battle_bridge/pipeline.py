@@ -10,23 +10,25 @@ what is stored, the changes decided on top of it are dropped with it, and each s
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from background_battle import Battle, apply, redact_entry, state_view
+from background_battle.view import Role
 
 from . import protocol as p
 from .audience import Client, Later
+from .battles import Battles
 from .budget import views_within
 from .committer import Write
 from .protocol import ProtocolError
 from .receipts import digest, earlier, reused
 from .room import Room
-from .storage import Record
+from .stored import Record
 
-if TYPE_CHECKING:
-    from .hub import Hub
+log = logging.getLogger("background_battle_bridge")
 
 MAX_BATTLES = 200
 MAX_VERSION = 2**31
@@ -44,7 +46,7 @@ class Change:
     views: dict[str, Any] | None = None  # the new battle's views, measured when decided
 
 
-async def store(hub: Hub, room: Room, change: Change) -> int:
+async def store(battles: Battles, room: Room, change: Change) -> int:
     """Store one change (shared transaction, see `committer.py`); the room's version after it.
 
     Raises:
@@ -58,20 +60,25 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
         head.archived = True
     epoch = room.epoch
     request_id = change.record.get("id")
-    version = [0]  # the room's version right after this change (others may follow it at once)
 
-    def stored() -> None:
+    def stored() -> int:
+        """Take the stored change in; the room's version right after it (others may follow
+        it at once)."""
         room.absorb(seq, change.record, change.battle, change.views)
-        version[0] = room.version
+        version = room.version
         if room.head is not None:
             room.head.waiting.pop(request_id or "", None)
             if room.head.seq == seq:
                 room.head = None
-        if change.tell is not None:
-            change.tell(room)
-        if change.answer is not None:
-            change.answer(room)
-        hub.snapshots.after(room)
+        try:
+            if change.tell is not None:
+                change.tell(room)
+            if change.answer is not None:
+                change.answer(room)
+            battles.snapshots.after(room)
+        except Exception:  # a bug in a follow-up: the change is stored, its ack says so
+            log.exception("a follow-up of a stored change failed")
+        return version
 
     def failed(_: BaseException) -> None:
         if room.epoch == epoch:
@@ -79,12 +86,11 @@ async def store(hub: Hub, room: Room, change: Change) -> int:
             room.head = None
 
     write = Write(room.name, seq, change.record, stored, failed, lambda: room.epoch == epoch)
-    done = hub.committer.write(write)
+    done = battles.committer.write(write)
     head.last = done
     if request_id is not None:
         head.waiting[request_id] = (change.record["digest"], done)
-    await asyncio.shield(done)
-    return version[0]
+    return await asyncio.shield(done)
 
 
 async def settled(room: Room) -> None:
@@ -112,17 +118,19 @@ async def repeated(room: Room, request_id: str, fingerprint: str) -> int | None:
     return room.ids[request_id][0]
 
 
-async def command(hub: Hub, client: Client, message: dict[str, Any]) -> list[dict[str, Any]]:
+async def command(
+    battles: Battles, client: Client, message: dict[str, Any]
+) -> list[dict[str, Any]]:
     """`command`: a core command on a battle, or the bridge's own create / archive."""
     command_id = p.text(message, "id", max_len=p.MAX_ID)
     name = p.text(message, "battle", max_len=p.MAX_NAME)
     expected = p.integer(message, "expected_version", low=0, high=MAX_VERSION, optional=True)
     body = p.obj(message, "command")
     fingerprint = digest(message)
-    await hub.audience.keep_up()
+    await battles.audience.keep_up()
     if body.get("type") == "create_battle":
-        return await create(hub, command_id, name, expected, fingerprint)
-    room = hub.room(message, "gm")
+        return await create(battles, command_id, name, expected, fingerprint)
+    room = battles.room(message, "gm")
     version = await repeated(room, command_id, fingerprint)
     if version is not None:
         return [ack(command_id, room, version, duplicate=True)]
@@ -141,17 +149,21 @@ async def command(hub: Hub, client: Client, message: dict[str, Any]) -> list[dic
             version=head.battle.version,
         )
     record: Record = {"kind": "archived", "id": command_id, "digest": fingerprint}
-    change = Change(record, tell=lambda room: hub.announce_battles(room.battle.status != "setup"))
+    change = Change(
+        record, tell=lambda room: battles.announce_battles(room.battle.status != "setup")
+    )
     if body.get("type") != "archive_battle":  # any other is the core's to judge
-        battle, _events = apply(head.battle, body, hub.rng)
+        battle, _events = apply(head.battle, body, battles.rng)
         entry = battle.log[-1].to_dict()
         views = views_within(head.battle, battle, entry)
         status_before = head.battle.status
         record = {"kind": "entry", "id": command_id, "digest": fingerprint, "entry": entry}
-        change = Change(record, battle, lambda room: publish_event(hub, room, entry, status_before))
+        change = Change(
+            record, battle, lambda room: publish_event(battles, room, entry, status_before)
+        )
         change.views = views
     change.answer = answer_now(client, command_id)
-    return [ack(command_id, room, await store(hub, room, change))]
+    return [ack(command_id, room, await store(battles, room, change))]
 
 
 def answer_now(client: Client, command_id: str) -> Callable[[Room], None]:
@@ -167,12 +179,12 @@ def answer_now(client: Client, command_id: str) -> Callable[[Room], None]:
 
 
 async def create(
-    hub: Hub, command_id: str, name: str, expected: int | None, fingerprint: str
+    battles: Battles, command_id: str, name: str, expected: int | None, fingerprint: str
 ) -> list[dict[str, Any]]:
     """`create_battle`: a new empty battle, stored before anyone hears of it."""
-    if name in hub.creating:  # the same name being created: wait for that first
-        await asyncio.wait([hub.creating[name][1]])
-    existing = hub.rooms.get(name)
+    if name in battles.creating:  # the same name being created: wait for that first
+        await asyncio.wait([battles.creating[name][1]])
+    existing = battles.rooms.get(name)
     if existing is not None:
         receipt = earlier(existing, command_id, fingerprint)
         if receipt is not None and receipt[0] == 0 and existing.seq >= 1:
@@ -183,7 +195,10 @@ async def create(
             + (" (archived)" if existing.archived else ""),
             field="battle",
         )
-    if sum(not room.archived for room in hub.rooms.values()) + len(hub.creating) >= MAX_BATTLES:
+    if (
+        sum(not room.archived for room in battles.rooms.values()) + len(battles.creating)
+        >= MAX_BATTLES
+    ):
         raise ProtocolError(
             "too_many",
             f"at most {MAX_BATTLES} battles may be open; archive one first",
@@ -201,30 +216,31 @@ async def create(
     record: Record = {"kind": "created", "id": command_id, "digest": fingerprint}
     room = Room.created(name, record)  # the core checks the name before anything is stored
 
-    def created() -> None:
-        hub.rooms[name] = room
-        hub.announce_battles(players=False)  # a battle in set-up is the GM's alone
+    def created() -> int:
+        battles.rooms[name] = room
+        battles.announce_battles(players=False)  # a battle in set-up is the GM's alone
+        return 0
 
-    done = hub.committer.write(Write(name, 1, record, created, lambda _: None))
-    hub.creating[name] = (room, done)
+    done = battles.committer.write(Write(name, 1, record, created, lambda _: None))
+    battles.creating[name] = (room, done)
     try:
         await asyncio.shield(done)
     finally:
-        hub.creating.pop(name, None)
+        battles.creating.pop(name, None)
     return [ack(command_id, room, 0)]
 
 
-def publish_event(hub: Hub, room: Room, entry: dict[str, Any], status_before: str) -> None:
+def publish_event(battles: Battles, room: Room, entry: dict[str, Any], status_before: str) -> None:
     """Tell every watcher the stored change, each role its own view of it (made when first
     written: after the sender's ack, from the battle as this change left it)."""
     battle, version = room.battle, room.version
 
-    def event(role: str) -> dict[str, Any]:
-        seen = redact_entry(battle, entry, role)  # type: ignore[arg-type]
+    def event(role: Role) -> dict[str, Any]:
+        seen = redact_entry(battle, entry, role)
         if room.version == version:
             view = room.view_without_log(role)  # cached per version
         else:  # the room has gone on since: this change's own view
-            view = state_view(battle, role, log=False)  # type: ignore[arg-type]
+            view = state_view(battle, role, log=False)
         return {
             "type": "event",
             "battle": room.name,
@@ -234,9 +250,9 @@ def publish_event(hub: Hub, room: Room, entry: dict[str, Any], status_before: st
             "view": view,
         }
 
-    hub.audience.publish(room.name, Later(event), players=room.open_to("player"))
+    battles.audience.publish(room.name, Later(event), players=room.open_to("player"))
     if room.battle.status != status_before:
-        hub.announce_battles()
+        battles.announce_battles()
 
 
 def ack(

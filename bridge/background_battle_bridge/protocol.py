@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Literal, overload
 
 PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
@@ -164,7 +164,15 @@ def _check_values(value: Any, where: str, depth: int, message: dict[str, Any]) -
             _check_values(item, f"{where}[{index}]", depth + 1, message)
 
 
-def text(message: dict[str, Any], name: str, *, max_len: int, optional: bool = False) -> Any:
+@overload
+def text(
+    message: dict[str, Any], name: str, *, max_len: int, optional: Literal[False] = False
+) -> str: ...
+@overload
+def text(
+    message: dict[str, Any], name: str, *, max_len: int, optional: Literal[True]
+) -> str | None: ...
+def text(message: dict[str, Any], name: str, *, max_len: int, optional: bool = False) -> str | None:
     """A text field of 1..max_len characters (None when optional and absent).
 
     >>> text({"battle": "ambush"}, "battle", max_len=64)

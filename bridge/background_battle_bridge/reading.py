@@ -5,27 +5,25 @@ They read only what is stored: a watcher never sees a change before its sender's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import pages
 from . import protocol as p
+from .audience import Client
+from .battles import Battles
 from .pipeline import MAX_VERSION
 from .protocol import ProtocolError
-
-if TYPE_CHECKING:
-    from .audience import Client
-    from .hub import Hub
 
 MAX_WATCHED = 32
 Replies = list[dict[str, Any]]
 
 
-async def list_battles(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+async def list_battles(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """One page of the battles a role is told of, in order of name: at most `BATTLES_PAGE`
     after `after`; `more` says whether to ask again from the last one."""
     archived = p.boolean(message, "archived", default=False)
     after = p.text(message, "after", max_len=p.MAX_NAME, optional=True)
-    listed = sorted(hub.summaries(client.role, archived), key=lambda battle: battle["name"])
+    listed = sorted(battles.summaries(client.role, archived), key=lambda battle: battle["name"])
     if after is not None:
         listed = [battle for battle in listed if battle["name"] > after]
     page = listed[: p.BATTLES_PAGE]
@@ -33,9 +31,9 @@ async def list_battles(hub: Hub, client: Client, message: dict[str, Any]) -> Rep
     return [{"type": "battles", "battles": page, "more": more, **_id(message)}]
 
 
-async def subscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+async def subscribe(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """Watch a battle: its `state`, or with `since_version` only what was missed (`events`)."""
-    room = hub.room(message, client.role)
+    room = battles.room(message, client.role)
     since = p.integer(message, "since_version", low=0, high=MAX_VERSION, optional=True)
     if since is not None and since > room.version:
         raise ProtocolError(
@@ -52,27 +50,27 @@ async def subscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replie
             field="battle",
             params={"max": MAX_WATCHED},
         )
-    hub.audience.watch(client, room.name)
+    battles.audience.watch(client, room.name)
     missed = pages.catch_up(room, client.role, since) if since is not None else None
     return [{**(missed or pages.state(room, client.role)), **_id(message)}]
 
 
-async def unsubscribe(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+async def unsubscribe(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     name = p.text(message, "battle", max_len=p.MAX_NAME)
-    hub.audience.unwatch(client, name)
+    battles.audience.unwatch(client, name)
     return [{"type": "unsubscribed", "battle": name, **_id(message)}]
 
 
-async def log_page(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+async def log_page(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """One page of a battle's log, as the client's role sees it."""
-    room = hub.room(message, client.role)
+    room = battles.room(message, client.role)
     since = p.integer(message, "since_version", low=0, high=room.version)
     until = p.integer(message, "until_version", low=since, high=room.version, optional=True)
     page = pages.log_page(room, client.role, since, room.version if until is None else until)
     return [{**page, **_id(message)}]
 
 
-async def ping(hub: Hub, client: Client, message: dict[str, Any]) -> Replies:
+async def ping(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     reply: dict[str, Any] = {"type": "pong", **_id(message)}
     if "data" in message:
         reply["data"] = message["data"]

@@ -4,7 +4,7 @@ Start-up and `background-battle-bridge check` both go through `rebuild`: a battl
 back whole or raises `Damaged` naming the first record that cannot be replayed, and how many
 records before it replayed cleanly (so that a repair may keep them).
 
->>> from .storage import StoredBattle
+>>> from .stored import StoredBattle
 >>> rebuild("ambush", StoredBattle(records=[(1, {"kind": "created", "id": "a"})])).version
 0
 >>> rebuild("ambush", StoredBattle(records=[(1, {"kind": "created", "id": "a"}),
@@ -17,7 +17,7 @@ background_battle_bridge.replay.Damaged: record 2 cannot be replayed (KeyError: 
 from __future__ import annotations
 
 from .room import Room
-from .storage import StoredBattle
+from .stored import StoredBattle
 
 
 class Damaged(Exception):

@@ -25,8 +25,9 @@ from background_battle import (
     state_view,
     to_json,
 )
+from background_battle.view import Role
 
-from .storage import Record
+from .stored import Record
 
 Receipt = tuple[int, str]
 """What an accepted request id answered: the version, and the digest of the request's body."""
@@ -39,8 +40,8 @@ class Head:
     battle: Battle
     seq: int
     archived: bool
-    last: asyncio.Future[None]
-    waiting: dict[str, tuple[str, asyncio.Future[None]]] = field(default_factory=dict)
+    last: asyncio.Future[int]  # the last change waiting: its version once stored
+    waiting: dict[str, tuple[str, asyncio.Future[int]]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -150,19 +151,19 @@ class Room:
     def decided(self) -> Head:
         """The head, made from the stored state when nothing is waiting."""
         if self.head is None:
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            done.set_result(None)
+            done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            done.set_result(self.version)
             self.head = Head(self.battle, self.seq, self.archived, done)
         return self.head
 
-    def view(self, role: str) -> dict[str, Any]:
+    def view(self, role: Role) -> dict[str, Any]:
         """The core's `state_view` for a role, computed once per version."""
         cached = self._views.get(role)
         if cached is None:
             cached = self._views[role] = state_view(self.battle, role)
         return cached
 
-    def view_without_log(self, role: str) -> dict[str, Any]:
+    def view_without_log(self, role: Role) -> dict[str, Any]:
         """The view an `event` carries: `state_view` without its `log` (the client has it;
         copying and redacting the whole log on every event would cost O(version))."""
         key = role + "-nolog"
@@ -180,7 +181,7 @@ class Room:
             "archived": self.archived,
         }
 
-    def open_to(self, role: str) -> bool:
+    def open_to(self, role: Role) -> bool:
         """Whether a role is told of this battle: a GM of every one, a player only of a battle
         the GM has started and not archived (one in set-up is the GM's to prepare unseen)."""
         return role == "gm" or (self.battle.status != "setup" and not self.archived)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .privacy import private_file
-from .storage import INSERT, SqliteStorage, checksum, set_heads
+from .sqlite_storage import INSERT, SqliteStorage, checksum, set_heads
 
 PAGE_SIZE_AT = 16  # header: the page size, big-endian u16 (1 means 65536)
 PAGE_COUNT_AT = 28  # header: the in-header database size in pages, big-endian u32

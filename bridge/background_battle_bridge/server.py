@@ -38,9 +38,10 @@ from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
 from .privacy import private_folder
 from .protocol import ProtocolError
+from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
-from .storage import DB_FILE, SYNC_MODES, SqliteStorage, Storage, StorageDamaged
+from .stored import Storage
 
 log = logging.getLogger("background_battle_bridge")
 
@@ -123,10 +124,10 @@ class Bridge:
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: `hello` first (within 10 s), then messages until it closes."""
         loop = asyncio.get_running_loop()
-        client = Client(ws, role="", kind="", bucket=self._bucket(loop.time()))
+        client = Client(ws, role="player", kind="", bucket=self._bucket(loop.time()))
         try:
             async with asyncio.timeout(HELLO_TIMEOUT):
-                while not client.role:
+                while not client.kind:
                     if not await self._hello(client, await ws.recv()):
                         return
             answers = client.answers = Answers(ws, self.hub.audience.flush)

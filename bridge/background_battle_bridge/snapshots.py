@@ -18,7 +18,7 @@ from typing import Any
 from background_battle import Battle, to_json
 
 from .room import Room
-from .storage import Storage
+from .stored import Storage
 
 log = logging.getLogger("background_battle_bridge")
 

@@ -11,7 +11,7 @@ import pytest
 from bridge_helpers import Peer, Running, started
 from websockets.asyncio.server import broadcast
 
-from background_battle_bridge import answers, audience
+from background_battle_bridge import answers, audience, committer
 
 ORDERS = {"type": "set_strength", "side": "allies", "strength": 25}
 
@@ -137,3 +137,34 @@ async def test_commands_wait_for_a_fan_out_far_behind_and_all_are_answered(
     assert [ack["version"] for ack in acks] == list(range(4, 24))
     for player in players:
         assert [(await player.until("event"))["version"] for _ in range(20)] == list(range(4, 24))
+
+
+async def test_a_stored_change_is_told_before_anyone_can_read_it(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Taking a change into its room and queueing its event for the watchers are one step: a
+    `subscribe` the moment the commit's report is done gets the change in its `state` and is
+    not sent it again as an `event` (docs/protocol.md: each event is the previous version + 1)."""
+    gm = await running.gm()
+    await started(gm)
+    player = await running.player()
+    hub = running.bridge.hub
+    (client,) = [c for c in hub.audience.clients if c.role == "player"]
+    states: list[dict[str, Any]] = []
+    reported = committer._finish
+
+    def finish(write: committer.Write, error: committer.NotStored | None) -> None:
+        reported(write, error)
+        if error is None and not states:  # nothing else runs in between
+            subscribing = hub.handle(client, {"type": "subscribe", "battle": "ambush"})
+            with pytest.raises(StopIteration) as answered:
+                subscribing.send(None)
+            states.append(answered.value.value[0])
+
+    monkeypatch.setattr(committer, "_finish", finish)
+    acked = await gm.command("ambush", ORDERS)
+    monkeypatch.setattr(committer, "_finish", reported)
+    assert (states[0]["type"], states[0]["version"]) == ("state", acked["version"])
+
+    await gm.command("ambush", {**ORDERS, "strength": 30})
+    assert (await player.until("event"))["version"] == acked["version"] + 1

@@ -20,13 +20,14 @@ def record(page: Page, what: str) -> Any:
 
 
 def world_tokens(page: Page) -> list[dict[str, Any]]:
-    return page.evaluate("StandIn.tokens()")
+    tokens: list[dict[str, Any]] = page.evaluate("StandIn.tokens()")
+    return tokens
 
 
 def bridge_barrier(page: Page, battle: str = "ambush") -> str:
     """A refused command from this page: once its error is back, every message the bridge sent
     this page before it has been handled (the module acts on a message before any await)."""
-    return page.evaluate(
+    code: str = page.evaluate(
         """async (battle) => {
              const app = game.modules.get("background-battle").api.app;
              try { await app.client.command(battle, {type: "start"}); }
@@ -35,6 +36,7 @@ def bridge_barrier(page: Page, battle: str = "ambush") -> str:
            }""",
         battle,
     )
+    return code
 
 
 def connected(panel: Locator) -> None:
