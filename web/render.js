@@ -211,12 +211,7 @@ function paintInfluenceResult(result, last) {
     const line = document.createElement("p");
     line.className = "big-line";
     const sign = last.modifier === null ? "?" : last.modifier >= 0 ? `+ ${last.modifier}` : `− ${-last.modifier}`;
-    line.textContent = t("influence.result", {
-      side: term(last.side),
-      roll: last.roll,
-      modifier: sign,
-      total: last.total,
-    });
+    line.textContent = t("influence.result", { side: term(last.side), roll: last.roll, modifier: sign, total: last.total });
     const effect = document.createElement("p");
     effect.className = "effect";
     effect.dataset.bind = "effect";

@@ -2,11 +2,11 @@
 // view changes, kept in the state. A player's page asks for none (its log hides numbers).
 import { shownView } from "./state.js";
 
-/** The battle as the core should read it: the local JSON form (and the number the core keeps it
+/** The battle as the core should read it: the local JSON form (with the number the core keeps it
  * under, which spares checking it again), or the GM's live log. */
 export function battleFor(state) {
-  if (state.mode !== "live")
-    return state.local.battle ? { battle: state.local.battle, kept: state.local.kept ?? null } : null;
+  const local = state.local;
+  if (state.mode !== "live") return local.battle ? { battle: local.battle, kept: local.kept ?? null } : null;
   if (state.live.role !== "gm" || !state.live.view) return null;
   return { log: state.live.view.log, name: state.live.battle };
 }
@@ -17,16 +17,13 @@ const SETTLE_MS = 120;
 
 export function followWorking(store, core) {
   let timer = null;
-  store.watch(
-    (s) => [shownView(s), s.local.battle, s.live.role],
-    (state) => {
-      clearTimeout(timer);
-      const view = shownView(state);
-      const which = battleFor(state);
-      if (!view || !which) return store.set({ working: null });
-      timer = setTimeout(() => askWorking(store, core, view, which), SETTLE_MS);
-    },
-  );
+  store.watch((s) => [shownView(s), s.local.battle, s.live.role], (state) => {
+    clearTimeout(timer);
+    const view = shownView(state);
+    const which = battleFor(state);
+    if (!view || !which) return store.set({ working: null });
+    timer = setTimeout(() => askWorking(store, core, view, which), SETTLE_MS);
+  });
 }
 
 async function askWorking(store, core, view, which) {

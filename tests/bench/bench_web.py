@@ -233,6 +233,7 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
         recalcs = edits(
             lambda: page.evaluate("document.querySelector('#strength-form').requestSubmit()")
         )
+        submitted_log = float(page.get_attribute("html", "data-version") or "nan")
         # Through Playwright's click: adds the headless browser's input and frame handling.
         clicked = edits(lambda: page.locator("#strength-form button").click())
         battle = page.evaluate("JSON.parse(localStorage.getItem('bb.battle.v1')).battle")
@@ -248,6 +249,7 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
             "recalc_last5": median(recalcs[-5:]),
             "recalc_clicked": median(clicked),
             "log_entries": len(battle.get("log", [])),
+            "submitted_log": submitted_log,
             "json_roundtrip": boundary["json"][0],
             "json_worker": boundary["json"][1],
             "proxy_roundtrip": boundary["proxy"][0],
@@ -430,7 +432,8 @@ def print_recalculations(results: dict[str, list[dict[str, float]]]) -> None:
             f"{which}: recalculation after an edit (submit -> repainted), {EDITS} edits x "
             f"{len(runs)}: median {recalc['recalc_median']:.1f} ms (goal <= {GOAL_RECALC_MS}) "
             f"{verdict}; first 5 {recalc['recalc_first5']:.1f} ms, last 5 (log of "
-            f"{recalc['log_entries']:.0f}): {recalc['recalc_last5']:.1f} ms, last / first "
+            f"{recalc['submitted_log'] - 4:.0f}-{recalc['submitted_log']:.0f}): "
+            f"{recalc['recalc_last5']:.1f} ms, last / first "
             f"{shown(ratio(recalc['recalc_last5'], recalc['recalc_first5']), 2, 'x')} (goal <= "
             f"1.1x); the same edits clicked through Playwright: "
             f"median {recalc['recalc_clicked']:.1f} ms"
