@@ -14,11 +14,12 @@ export function localSource(core, store) {
 
   /**
    * Take a battle and its view from the core: keep, save, show. `text`: the core's reply as JSON
-   * text, when it holds both (saved as it is, not written again).
+   * text, when it holds both (saved as it is, not written again); `kept`: the number the core
+   * keeps this battle under (the next command names it instead of sending the battle).
    */
-  function adopt(battle, view, text = undefined) {
+  function adopt(battle, view, text = undefined, kept = null) {
     save(text ?? { battle, view });
-    store.set({ local: { battle, view }, ready: true });
+    store.set({ local: { battle, view, kept }, ready: true });
     resolveFirst();
   }
 
@@ -36,8 +37,8 @@ export function localSource(core, store) {
   }
 
   async function newBattle() {
-    const reply = await core.request({ op: "new_battle", name: t("battle.default_name") });
-    if (reply.ok) adopt(reply.battle, reply.view);
+    const reply = await core.request({ op: "new_battle", name: t("battle.default_name"), keep: true });
+    if (reply.ok) adopt(reply.battle, reply.view, undefined, reply.kept);
     return reply;
   }
 
@@ -86,9 +87,9 @@ export function localSource(core, store) {
     if (saved?.view) store.set({ local: { battle: null, view: saved.view } });
     let opened = false;
     if (saved?.battle) {
-      const reply = await core.request({ op: "view", battle: saved.battle });
+      const reply = await core.request({ op: "view", battle: saved.battle, keep: true });
       if (reply.ok) {
-        adopt(saved.battle, reply.view);
+        adopt(saved.battle, reply.view, undefined, reply.kept);
         opened = true;
       } else if (reply.error.code === "runtime_failed") {
         return;
@@ -103,13 +104,26 @@ export function localSource(core, store) {
     addEventListener("hashchange", () => openLink(location.hash, say));
   }
 
-  /** One command on the local battle; resolves with the core's reply (never rejects). */
+  /**
+   * One command on the local battle; resolves with the core's reply (never rejects). The battle
+   * the core keeps is named, not sent, and the reply carries only what changed (the log's new
+   * entries); a battle the core does not keep (adopted from elsewhere) is sent, and kept.
+   */
   async function send(command) {
     await Promise.race([haveBattle, bootFailed]); // after a failed boot the reply says why
-    const request = { op: "apply", battle: store.get().local.battle, command };
-    if (ROLLING.has(command.type)) request.seed = freshSeed();
-    const reply = await core.request(request);
-    if (reply.ok) adopt(reply.battle, reply.view, replyText(reply));
+    const { battle, view, kept } = store.get().local;
+    const seed = ROLLING.has(command.type) ? { seed: freshSeed() } : {};
+    let reply =
+      kept === null || kept === undefined ? null : await core.request({ op: "apply", kept, command, ...seed });
+    if (reply?.ok) {
+      const log = (held) => [...held.log, ...reply.entries];
+      adopt({ ...battle, log: log(battle) }, { ...reply.view, log: log(view) }, undefined, reply.kept);
+      return reply;
+    }
+    if (!reply || reply.error.field === "kept") {
+      reply = await core.request({ op: "apply", battle, command, keep: true, ...seed });
+      if (reply.ok) adopt(reply.battle, reply.view, replyText(reply), reply.kept);
+    }
     return reply;
   }
 

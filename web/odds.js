@@ -73,7 +73,10 @@ export function wireOdds(store, core, local) {
     await Promise.race([local.haveBattle, local.bootFailed]); // the core may still be starting
     // Live, the GM's view holds the whole log: the core in Pyodide replays the battle from it.
     const { mode, live, local: own } = store.get();
-    const which = mode === "live" && live.view ? { log: live.view.log, name: live.battle } : { battle: own.battle };
+    const which =
+      mode === "live" && live.view
+        ? { log: live.view.log, name: live.battle }
+        : { battle: own.battle, kept: own.kept ?? null };
     const reply = await core.request({ op: "odds", ...which, runs: ODDS_RUNS, seed: freshSeed() });
     store.set({ odds: reply.ok ? reply : null });
     if (!reply.ok) showError(form, reply.error);

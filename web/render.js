@@ -157,10 +157,20 @@ function logItem(entry, index, undone, view) {
   return item;
 }
 
+// Each log entry's JSON text, written once per entry (an edit's reply adds entries; the log keeps
+// the ones it had, never changed).
+const entryTexts = new WeakMap();
+
+function entryText(entry) {
+  let text = entryTexts.get(entry);
+  if (text === undefined) entryTexts.set(entry, (text = JSON.stringify(entry)));
+  return text;
+}
+
 function renderLog(list, view) {
   const lang = document.documentElement.lang;
   const undone = new Set(view.undone || []);
-  const keys = view.log.map((entry, index) => `${undone.has(index) ? "undone " : ""}${JSON.stringify(entry)}`);
+  const keys = view.log.map((entry, index) => `${undone.has(index) ? "undone " : ""}${entryText(entry)}`);
   const painted = paintedLogs.get(list);
   let kept = 0;
   if (painted?.lang === lang) {

@@ -2,9 +2,11 @@
 // view changes, kept in the state. A player's page asks for none (its log hides numbers).
 import { shownView } from "./state.js";
 
-/** The battle as the core should read it: the local JSON form, or the GM's live log. */
+/** The battle as the core should read it: the local JSON form (with the number the core keeps it
+ * under, which spares checking it again), or the GM's live log. */
 export function battleFor(state) {
-  if (state.mode !== "live") return state.local.battle ? { battle: state.local.battle } : null;
+  const local = state.local;
+  if (state.mode !== "live") return local.battle ? { battle: local.battle, kept: local.kept ?? null } : null;
   if (state.live.role !== "gm" || !state.live.view) return null;
   return { log: state.live.view.log, name: state.live.battle };
 }

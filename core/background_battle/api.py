@@ -71,12 +71,44 @@ def handle_json(text: str) -> str:
 _last_handed_out: tuple[str, Battle] | None = None
 
 
+# The battle kept for a page's worker, under a number (``"keep": true`` asks for it): the next
+# request may name it (``"kept": n``) instead of sending the battle, so that an edit's cost does
+# not grow with the log. One at a time: keeping another forgets it.
+_kept: tuple[int, Battle] | None = None
+_kept_count = 0
+
+
+def _keep(battle: Battle) -> int:
+    """Keep ``battle`` for the next request; its number."""
+    global _kept, _kept_count
+    _kept_count += 1
+    _kept = (_kept_count, battle)
+    return _kept_count
+
+
+def _kept_battle(request: dict[str, Any]) -> Battle | None:
+    """The battle the request names by ``kept``; None if it names none (or not the one kept,
+    when it sends its battle as well); refused if it names another and sends no battle."""
+    number = request.get("kept")
+    if number is None:
+        return None
+    if _kept is not None and number == _kept[0] and not isinstance(number, bool):
+        return _kept[1]
+    if request.get("battle") is None and request.get("log") is None:
+        raise BattleError("bad_input", "kept", "no battle is kept under this number: send it")
+    return None
+
+
 def _battle_in(request: dict[str, Any]) -> Battle:
-    """The request's battle: the one handed out last if it comes back unchanged, else checked.
+    """The request's battle: the kept one it names, the one handed out last if it comes back
+    unchanged, else checked.
 
     A live page holds a view, not the JSON form: it may send the view's ``log`` (and ``name``)
     instead of ``battle``, and the battle is replayed from that log.
     """
+    kept = _kept_battle(request)
+    if kept is not None:
+        return kept
     if request.get("battle") is None and request.get("log") is not None:
         name = request.get("name") or "battle"
         return from_json({"schema": SCHEMA, "name": name, "log": request["log"]})
@@ -99,21 +131,49 @@ def _battle_out(battle: Battle) -> dict[str, Any]:
     return data
 
 
+def _kept_out(request: dict[str, Any], battle: Battle) -> Reply:
+    """``{"kept": n}`` when the request asks for its battle to be kept (``"keep": true``)."""
+    return {"kept": _keep(battle)} if request.get("keep") is True else {}
+
+
 def _new_battle(request: dict[str, Any]) -> Reply:
     battle = new_battle(request.get("name") or "battle")
-    return {"battle": _battle_out(battle), "view": state_view(battle)}
+    return {"battle": _battle_out(battle), "view": state_view(battle), **_kept_out(request, battle)}
 
 
 def _apply(request: dict[str, Any]) -> Reply:
-    battle = _battle_in(request)
+    """The command applied. On a kept battle (``"kept": n``) the reply carries what changed: the
+    new battle is kept under a new number, the view comes without its log and ``entries`` are
+    the log's new entries (the battle's JSON form and the view's log, both, end with them).
+
+    >>> n = handle({"op": "new_battle", "keep": True})["kept"]
+    >>> command = {"type": "add_unit", "name": "Orcs", "side": "enemies", "fighters": 12,
+    ...     "strength": 26}
+    >>> reply = handle({"op": "apply", "kept": n, "command": command})
+    >>> sorted(reply), reply["kept"] == n + 1, reply["entries"][0]["command"]["name"]
+    (['entries', 'events', 'kept', 'ok', 'view'], True, 'Orcs')
+    >>> handle({"op": "apply", "kept": n, "command": command})["error"]["field"]
+    'kept'
+    """
+    kept = _kept_battle(request)
+    battle = _battle_in(request) if kept is None else kept
     seed = request.get("seed")
     rng = None if seed is None else random.Random(whole(seed, "seed", 0, 2**63))
-    battle, events = apply(battle, required(request, "command"), rng)
-    return {"battle": _battle_out(battle), "events": events, "view": state_view(battle)}
+    after, events = apply(battle, required(request, "command"), rng)
+    if kept is not None:
+        return {
+            "kept": _keep(after),
+            "events": events,
+            "view": state_view(after, log=False),
+            "entries": [entry.to_dict() for entry in after.log[len(battle.log) :]],
+        }
+    reply = {"battle": _battle_out(after), "events": events, "view": state_view(after)}
+    return {**reply, **_kept_out(request, after)}
 
 
 def _view(request: dict[str, Any]) -> Reply:
-    return {"view": state_view(_battle_in(request), request.get("role", "gm"))}
+    battle = _battle_in(request)
+    return {"view": state_view(battle, request.get("role", "gm")), **_kept_out(request, battle)}
 
 
 def _casualties(request: dict[str, Any]) -> Reply:

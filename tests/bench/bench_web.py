@@ -6,6 +6,11 @@ as npm ships it (its whole standard library and lock file, from ``web/node_modul
 page (and JSON text vs proxy conversion across the worker boundary), and the bytes a first visit
 downloads, per file, for the page and for the bare boot. Run with ``make bench-web`` (builds the
 site first).
+
+``BENCH_PARTS`` picks the parts run (comma-separated, of ``times``, ``recalculation``, ``bytes``;
+all by default), e.g. ``BENCH_PARTS=recalculation`` for the recalculation alone;
+``BENCH_BEFORE=<an older web/dist>`` serves that build under ``/before/`` and takes its
+recalculation in turns with the page's (a before/after comparison in one run).
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ GOAL_RECALC_MS = 4.6
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 EDITS = int(os.environ.get("BENCH_EDITS", "30"))
 RECALC_ROUNDS = int(os.environ.get("BENCH_RECALC_ROUNDS", "2"))
+PARTS = frozenset(os.environ.get("BENCH_PARTS", "times,recalculation,bytes").split(","))
+BEFORE = os.environ.get("BENCH_BEFORE")
 
 BARE_PAGE = b"""<!doctype html>
 <html data-ready="false"><head><meta charset="utf-8"><title>bare Pyodide boot</title></head>
@@ -226,6 +233,7 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
         recalcs = edits(
             lambda: page.evaluate("document.querySelector('#strength-form').requestSubmit()")
         )
+        submitted_log = float(page.get_attribute("html", "data-version") or "nan")
         # Through Playwright's click: adds the headless browser's input and frame handling.
         clicked = edits(lambda: page.locator("#strength-form button").click())
         battle = page.evaluate("JSON.parse(localStorage.getItem('bb.battle.v1')).battle")
@@ -237,9 +245,11 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
         boundary = {via: boundary_times(page, request, via) for via in ("json", "proxy")}
         return {
             "recalc_median": median(recalcs),
+            "recalc_first5": median(recalcs[:5]),
             "recalc_last5": median(recalcs[-5:]),
             "recalc_clicked": median(clicked),
             "log_entries": len(battle.get("log", [])),
+            "submitted_log": submitted_log,
             "json_roundtrip": boundary["json"][0],
             "json_worker": boundary["json"][1],
             "proxy_roundtrip": boundary["proxy"][0],
@@ -287,6 +297,8 @@ def main() -> int:
     server.extra["/bare/index.html"] = (BARE_PAGE, "text/html")
     server.extra["/bare/worker.js"] = (BARE_WORKER, "text/javascript")
     serve_pinned_pyodide(server)
+    if BEFORE:
+        serve_before(server, Path(BEFORE))
     quiet_when_the_browser_hangs_up(server)
     try:
         launch = launch_args({})
@@ -302,16 +314,26 @@ def main() -> int:
 def serve_pinned_pyodide(server: StaticServer) -> None:
     """The pinned Pyodide untouched, under ``/bare/`` (the baseline boot) and under
     ``/untrimmed/`` (the same page with the whole standard library and lock file)."""
-    for path in DIST.rglob("*"):
-        if path.is_file():
-            rel = path.relative_to(DIST).as_posix()
-            kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "text/plain"
-            server.extra[f"/untrimmed/{rel}"] = (path.read_bytes(), kind)
-    server.extra["/untrimmed/"] = server.extra["/untrimmed/index.html"]
+    serve_copy(server, DIST, "/untrimmed/")
     for name in BARE_PYODIDE_FILES:
         kind = TYPES.get(Path(name).suffix, "application/octet-stream")
         pinned = ((PINNED_PYODIDE / name).read_bytes(), kind)
         server.extra[f"/bare/pyodide/{name}"] = server.extra[f"/untrimmed/pyodide/{name}"] = pinned
+
+
+def serve_before(server: StaticServer, dist: Path) -> None:
+    """An older build of the page (``BENCH_BEFORE``) under ``/before/``, for its recalculation."""
+    serve_copy(server, dist, "/before/")
+
+
+def serve_copy(server: StaticServer, dist: Path, prefix: str) -> None:
+    """Every file of a built site under ``prefix`` (``/…/``), its index at the prefix itself."""
+    for path in dist.rglob("*"):
+        if path.is_file():
+            rel = path.relative_to(dist).as_posix()
+            kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "text/plain"
+            server.extra[f"{prefix}{rel}"] = (path.read_bytes(), kind)
+    server.extra[prefix] = server.extra[f"{prefix}index.html"]
 
 
 def quiet_when_the_browser_hangs_up(server: StaticServer) -> None:
@@ -334,16 +356,21 @@ def measure(
         f"bench-web: {RUNS} runs each (bare and page in turns), medians; load average {load:.1f}; "
         f"browser waits {timeout_ms():,} ms"
     )
-    times = cold_and_warm(
-        playwright, launch, {"bare": f"{server.url}bare/index.html", "page": server.url}, report
-    )
-    print_times(times["page"], times["bare"])
-    variants = {"the page": server.url, "untrimmed": f"{server.url}untrimmed/"}
-    results = report.part(
-        "recalculation", lambda: recalculations(playwright, launch, variants, report)
-    )
-    print_recalculations(results or {})
-    report.part("first-visit bytes", lambda: print_bytes(playwright, launch, server))
+    if "times" in PARTS:
+        times = cold_and_warm(
+            playwright, launch, {"bare": f"{server.url}bare/index.html", "page": server.url}, report
+        )
+        print_times(times["page"], times["bare"])
+    if "recalculation" in PARTS:
+        variants = {"the page": server.url, "untrimmed": f"{server.url}untrimmed/"}
+        if BEFORE:
+            variants["before"] = f"{server.url}before/"
+        results = report.part(
+            "recalculation", lambda: recalculations(playwright, launch, variants, report)
+        )
+        print_recalculations(results or {})
+    if "bytes" in PARTS:
+        report.part("first-visit bytes", lambda: print_bytes(playwright, launch, server))
 
 
 def print_times(page: dict[str, list[float]], bare: dict[str, list[float]]) -> None:
@@ -404,8 +431,11 @@ def print_recalculations(results: dict[str, list[dict[str, float]]]) -> None:
         print(
             f"{which}: recalculation after an edit (submit -> repainted), {EDITS} edits x "
             f"{len(runs)}: median {recalc['recalc_median']:.1f} ms (goal <= {GOAL_RECALC_MS}) "
-            f"{verdict}; last 5 (log of {recalc['log_entries']:.0f}): "
-            f"{recalc['recalc_last5']:.1f} ms; the same edits clicked through Playwright: "
+            f"{verdict}; first 5 {recalc['recalc_first5']:.1f} ms, last 5 (log of "
+            f"{recalc['submitted_log'] - 4:.0f}-{recalc['submitted_log']:.0f}): "
+            f"{recalc['recalc_last5']:.1f} ms, last / first "
+            f"{shown(ratio(recalc['recalc_last5'], recalc['recalc_first5']), 2, 'x')} (goal <= "
+            f"1.1x); the same edits clicked through Playwright: "
             f"median {recalc['recalc_clicked']:.1f} ms"
         )
         print(
@@ -414,8 +444,9 @@ def print_recalculations(results: dict[str, list[dict[str, float]]]) -> None:
             f"worker; toPy/toJs proxies {recalc['proxy_roundtrip']:.1f} / "
             f"{recalc['proxy_worker']:.1f} ms"
         )
-    ours, theirs = (medians.get(n, {}).get("recalc_median", math.nan) for n in results)
-    print(f"recalculation, the page / untrimmed: {shown(ratio(ours, theirs), 2, 'x')}")
+    ours, *others = (medians.get(n, {}).get("recalc_median", math.nan) for n in results)
+    for name, theirs in zip(list(results)[1:], others, strict=True):
+        print(f"recalculation, the page / {name}: {shown(ratio(ours, theirs), 2, 'x')}")
 
 
 def gzipped(server: StaticServer, sent: dict[str, int]) -> int:

@@ -63,3 +63,29 @@ def test_odds_from_a_views_log_equal_odds_from_the_battle() -> None:
     from_battle = handle({"op": "odds", "battle": battle, "runs": 200, "seed": 3})
     assert from_log == from_battle
     assert from_log["ok"] is True
+
+
+def test_a_kept_battle_named_by_its_number_gives_what_changed_and_the_same_battle() -> None:
+    battle = started_battle()
+    command = {"type": "set_strength", "side": "allies", "strength": 18}
+    whole = handle({"op": "apply", "battle": copy.deepcopy(battle), "command": command})
+    kept = handle({"op": "view", "battle": battle, "keep": True})["kept"]
+    changed = handle({"op": "apply", "kept": kept, "command": command})
+    assert changed["ok"] is True and changed["kept"] != kept
+    assert changed["entries"] == whole["battle"]["log"][len(battle["log"]) :]  # type: ignore[index]
+    assert {**changed["view"], "log": whole["view"]["log"]} == whole["view"]
+    assert changed["events"] == whole["events"]
+    again = handle({"op": "view", "kept": changed["kept"]})["view"]
+    assert again == whole["view"]
+
+
+def test_a_number_not_kept_is_refused_and_changes_nothing_unless_the_battle_comes_too() -> None:
+    battle = started_battle()
+    kept = handle({"op": "view", "battle": battle, "keep": True})["kept"]
+    handle({"op": "new_battle", "name": "another", "keep": True})  # keeps another
+    command = {"type": "set_strength", "side": "allies", "strength": 18}
+    refused = handle({"op": "apply", "kept": kept, "command": command})
+    assert (refused["ok"], refused["error"]["field"]) == (False, "kept")
+    with_battle = handle({"op": "apply", "kept": kept, "battle": battle, "command": command})
+    assert with_battle["ok"] is True and "kept" not in with_battle
+    assert with_battle["view"]["units"][0]["name"] == "Dwarves"
