@@ -50,7 +50,11 @@ async function submitForm(apply, form, extra) {
  */
 async function startBattle(store, apply, form) {
   const saved = [];
-  for (const pending of typedForms(document.querySelector("#battle"), ".add-unit, .modifiers-form", shownView(store.get()))) {
+  for (const pending of typedForms(
+    document.querySelector("#battle"),
+    ".add-unit, .modifiers-form",
+    shownView(store.get()),
+  )) {
     const reply = await submitForm(apply, pending);
     if (!reply.ok) {
       pending.closest("details")?.setAttribute("open", "");
@@ -75,11 +79,14 @@ export function wireBattleForms(store, apply, core) {
       return submitForm(apply, form);
     });
   }
-  store.watch((s) => [s.redo, shownView(s), s.mode, s.live.role], (s) => {
-    const button = $("#redo-button");
-    const can = redoList(s).length > 0 && !(s.mode === "live" && s.live.role !== "gm");
-    if (button.disabled === can) button.disabled = !can;
-  });
+  store.watch(
+    (s) => [s.redo, shownView(s), s.mode, s.live.role],
+    (s) => {
+      const button = $("#redo-button");
+      const can = redoList(s).length > 0 && !(s.mode === "live" && s.live.role !== "gm");
+      if (button.disabled === can) button.disabled = !can;
+    },
+  );
   for (const form of document.querySelectorAll("form")) {
     form.addEventListener("change", (event) => {
       if (event.target.type === "radio") showChosenGroup(form, event.target.name, event.target.value);
@@ -92,7 +99,8 @@ export function wireBattleForms(store, apply, core) {
     if (unit) {
       // What was typed into the form (a unit not added yet) is not overwritten without asking.
       const form = $(".add-unit", edit.closest(".side"));
-      if (typedForms(form.parentElement, ".add-unit", null).length === 0 || confirm(t("unit.confirm_replace"))) editUnit(unit);
+      if (typedForms(form.parentElement, ".add-unit", null).length === 0 || confirm(t("unit.confirm_replace")))
+        editUnit(unit);
     }
     const cancel = event.target.closest(".cancel-edit");
     if (cancel) resetUnitForm(cancel.closest("form"));

@@ -54,7 +54,11 @@ export function strengthChart(points) {
     points.forEach((p, i) => {
       svg.append(el("circle", { cx: x(i), cy: y(p[side] ?? 0), r: 2.5, class: `dot ${side}` }));
       if (p.bonus?.[side]) {
-        const mark = el("text", { x: x(i), y: y(p[side] ?? 0) - 6, class: `mark bonus ${side}`, "text-anchor": "middle" }, `+${p.bonus[side]}`);
+        const mark = el(
+          "text",
+          { x: x(i), y: y(p[side] ?? 0) - 6, class: `mark bonus ${side}`, "text-anchor": "middle" },
+          `+${p.bonus[side]}`,
+        );
         svg.append(titled(mark, t("chart.bonus", { side: term(side), bonus: p.bonus[side] })));
       }
     });
@@ -62,7 +66,11 @@ export function strengthChart(points) {
   if (last.ended) {
     const i = points.length - 1;
     svg.append(el("line", { x1: x(i), y1: PAD.top, x2: x(i), y2: y(0), class: "mark end" }));
-    const end = el("text", { x: x(i) - 3, y: PAD.top + 8, class: "mark end-label", "text-anchor": "end" }, t("chart.end"));
+    const end = el(
+      "text",
+      { x: x(i) - 3, y: PAD.top + 8, class: "mark end-label", "text-anchor": "end" },
+      t("chart.end"),
+    );
     svg.append(titled(end, t(`winner.${last.ended.winner || "none"}`)));
   }
   return svg;

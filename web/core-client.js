@@ -52,7 +52,10 @@ export class CoreClient {
     this.failure = failure;
     this.hooks.onFailed?.(failure);
     for (const [id, waiting] of this.pending) {
-      waiting.resolve({ ok: false, error: { code: "runtime_failed", field: null, message: failure.message, params: {} } });
+      waiting.resolve({
+        ok: false,
+        error: { code: "runtime_failed", field: null, message: failure.message, params: {} },
+      });
       this.pending.delete(id);
     }
   }
@@ -64,12 +67,19 @@ export class CoreClient {
    */
   request(request, via = "json") {
     if (this.failure) {
-      return Promise.resolve({ ok: false, error: { code: "runtime_failed", field: null, message: this.failure.message, params: {} } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: "runtime_failed", field: null, message: this.failure.message, params: {} },
+      });
     }
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, sent: performance.now() });
-      this.worker.postMessage(via === "proxy" ? { type: "request", id, request, via } : { type: "request", id, text: JSON.stringify(request) });
+      this.worker.postMessage(
+        via === "proxy"
+          ? { type: "request", id, request, via }
+          : { type: "request", id, text: JSON.stringify(request) },
+      );
     });
   }
 }

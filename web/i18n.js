@@ -109,7 +109,9 @@ export function translate(root = document) {
 /** A field path from the core ("rolls.allies", "modifiers.0.percent") in words. */
 export function fieldName(field) {
   if (!field) return "";
-  const parts = String(field).replace(/\[(\d+)\]/g, ".$1").split(".");
+  const parts = String(field)
+    .replace(/\[(\d+)\]/g, ".$1")
+    .split(".");
   const words = parts.map((part) => {
     if (/^\d+$/.test(part)) return `#${Number(part) + 1}`;
     if (TERMS[part]) return term(part);
@@ -127,7 +129,14 @@ export function errorMessage(error) {
   const hasMax = params.max !== undefined && params.max !== null;
   // A range where the core gives one: a bad number, or a missing one (what to type).
   // A text too long (a name): its length in characters, not a number's bound.
-  if (code === "out_of_range" && hasMax && !hasMin && String(error.field || "").split(".").pop() === "name") {
+  if (
+    code === "out_of_range" &&
+    hasMax &&
+    !hasMin &&
+    String(error.field || "")
+      .split(".")
+      .pop() === "name"
+  ) {
     return t("err.too_long", { ...params, count: params.max });
   }
   if (code === "out_of_range" || code === "not_integer" || (code === "required" && (hasMin || hasMax))) {

@@ -8,7 +8,8 @@ import { shownView } from "./state.js";
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
-export const pick = (texts) => (texts ? texts[document.documentElement.lang] ?? texts.en ?? Object.values(texts)[0] : "");
+export const pick = (texts) =>
+  texts ? (texts[document.documentElement.lang] ?? texts.en ?? Object.values(texts)[0]) : "";
 export const bandRange = (band) =>
   band.min === null ? `≤ ${band.max}` : band.max === null ? `≥ ${band.min}` : `${band.min}–${band.max}`;
 
@@ -51,17 +52,23 @@ export function wireInfluenceTable(store, core) {
     form.dataset.chosen = "true"; // the GM's choice: kept
     store.set({ influenceSide: event.target.value });
   });
-  store.watch((s) => [shownView(s)?.status, shownView(s)?.winner], (s) => {
-    const view = shownView(s);
-    if (!view || form.dataset.chosen) return;
-    const side = view.status === "ended" && view.winner ? view.winner : "allies";
-    for (const radio of radios) radio.checked = radio.value === side;
-    if (s.influenceSide !== side) store.set({ influenceSide: side });
-  });
+  store.watch(
+    (s) => [shownView(s)?.status, shownView(s)?.winner],
+    (s) => {
+      const view = shownView(s);
+      if (!view || form.dataset.chosen) return;
+      const side = view.status === "ended" && view.winner ? view.winner : "allies";
+      for (const radio of radios) radio.checked = radio.value === side;
+      if (s.influenceSide !== side) store.set({ influenceSide: side });
+    },
+  );
   store.watch((s) => [shownView(s)?.influence_table, s.influenceSide, s.placeholders, s.lang], paintTable);
-  store.watch((s) => [s.ready], async (s) => {
-    if (!s.ready || s.placeholders) return;
-    const reply = await core.request({ op: "influence_table" });
-    if (reply.ok) store.set({ placeholders: reply.placeholders });
-  });
+  store.watch(
+    (s) => [s.ready],
+    async (s) => {
+      if (!s.ready || s.placeholders) return;
+      const reply = await core.request({ op: "influence_table" });
+      if (reply.ok) store.set({ placeholders: reply.placeholders });
+    },
+  );
 }

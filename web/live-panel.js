@@ -66,7 +66,8 @@ export function wireLive(live) {
     const form = event.currentTarget;
     clearErrors(form);
     const token = form.elements.namedItem("token").value.trim();
-    if (!token) return showError(form, { code: "required", field: "token", message: t("live.token_required"), params: {} });
+    if (!token)
+      return showError(form, { code: "required", field: "token", message: t("live.token_required"), params: {} });
     form.elements.namedItem("token").value = "";
     live.go(token);
   });

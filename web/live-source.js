@@ -29,7 +29,10 @@ export function liveSource(store, hooks) {
 
   function go(token) {
     client?.stop();
-    store.set((s) => ({ mode: "live", live: { ...s.live, role: null, playerToken: null, battles: [], battle: null, view: null } }));
+    store.set((s) => ({
+      mode: "live",
+      live: { ...s.live, role: null, playerToken: null, battles: [], battle: null, view: null },
+    }));
     client = new LiveClient(bridge.ws, token, {
       onStatus(state, detail) {
         if (state === "offline") store.set(status("live.state.offline", { seconds: Math.round(detail / 1000) || 1 }));
@@ -77,7 +80,14 @@ export function liveSource(store, hooks) {
       mode: "local",
       odds: null,
       result: null,
-      live: { ...s.live, role: null, playerToken: null, battle: null, view: null, status: { key: "live.state.local", params: {} } },
+      live: {
+        ...s.live,
+        role: null,
+        playerToken: null,
+        battle: null,
+        view: null,
+        status: { key: "live.state.local", params: {} },
+      },
     }));
   }
 
@@ -90,7 +100,10 @@ export function liveSource(store, hooks) {
     const reply = await client.command(command);
     if (reply.type !== "error") return { ok: true }; // the event (sent before the ack) is shown already
     // The core's field names, without the bridge's "command." (every bad field's, in `others`).
-    const inForm = (error) => ({ ...error, field: error.field?.startsWith("command.") ? error.field.slice(8) : error.field });
+    const inForm = (error) => ({
+      ...error,
+      field: error.field?.startsWith("command.") ? error.field.slice(8) : error.field,
+    });
     return { ok: false, error: { ...inForm(reply), others: (reply.others || []).map(inForm) } };
   }
 

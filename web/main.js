@@ -36,21 +36,25 @@ wireFightBar();
 wireLanguage(store);
 html.dataset.interactive = "true";
 
-const core = new CoreClient(new URL("./worker.js", import.meta.url), {
-  onProgress: (step) => store.set({ status: { key: `status.${step}`, params: {} } }),
-  onReady: (info) => {
-    window.backgroundBattle.boot = info;
-    store.set({ status: { key: "status.ready", params: { seconds: (info.timings.total / 1000).toFixed(1) } } });
-    core.request({ op: "sizes" }).then((reply) => reply.ok && store.set({ sizes: reply.sizes }));
+const core = new CoreClient(
+  new URL("./worker.js", import.meta.url),
+  {
+    onProgress: (step) => store.set({ status: { key: `status.${step}`, params: {} } }),
+    onReady: (info) => {
+      window.backgroundBattle.boot = info;
+      store.set({ status: { key: "status.ready", params: { seconds: (info.timings.total / 1000).toFixed(1) } } });
+      core.request({ op: "sizes" }).then((reply) => reply.ok && store.set({ sizes: reply.sizes }));
+    },
+    onFailed: (failure) => {
+      local.failed();
+      store.set({
+        failed: true,
+        status: { key: "status.failed", params: { step: t(`status.step.${failure.step}`), message: failure.message } },
+      });
+    },
   },
-  onFailed: (failure) => {
-    local.failed();
-    store.set({
-      failed: true,
-      status: { key: "status.failed", params: { step: t(`status.step.${failure.step}`), message: failure.message } },
-    });
-  },
-}, window.backgroundBattleEarly);
+  window.backgroundBattleEarly,
+);
 const local = localSource(core, store);
 const live = liveSource(store, liveProblems);
 const recalcTimings = [];
@@ -58,15 +62,30 @@ const { apply } = actions(store, { local, live }, recalcTimings);
 const quick = setupQuick(core);
 
 // Renderers, in this order: the page's fixed wording first, then what depends on the state.
-store.watch((s) => [s.lang], () => {
-  paintLanguage();
-  quick.repaint();
-});
-store.watch((s) => [s.status, s.failed, s.offline, s.lang], (s) => paintStatus(s.status, s.failed, s.offline));
-store.watch((s) => [s.sizes, s.lang], (s) => paintSizes(s.sizes));
-store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintBattle(shownView(s), s));
+store.watch(
+  (s) => [s.lang],
+  () => {
+    paintLanguage();
+    quick.repaint();
+  },
+);
+store.watch(
+  (s) => [s.status, s.failed, s.offline, s.lang],
+  (s) => paintStatus(s.status, s.failed, s.offline),
+);
+store.watch(
+  (s) => [s.sizes, s.lang],
+  (s) => paintSizes(s.sizes),
+);
+store.watch(
+  (s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang],
+  (s) => paintBattle(shownView(s), s),
+);
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
-store.watch((s) => [s.odds, s.lang], (s) => paintOdds(s.odds));
+store.watch(
+  (s) => [s.odds, s.lang],
+  (s) => paintOdds(s.odds),
+);
 store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang], paintShelf);
 // After the battle (it may hide the panel the result belongs to).
 store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
@@ -75,8 +94,14 @@ store.watch((s) => [s.lang], paintRules);
 // A player's chart is drawn from the player's view; the others' from the core's series.
 const playerView = (s) => (s.mode === "live" && s.live.role === "player" ? s.live.view : null);
 store.watch((s) => [s.working, playerView(s), s.lang], paintChart);
-store.watch((s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintCasualtyWorking(s, t, term));
-store.watch((s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang], (s) => paintLogWorking(s, core, t, term, store.get));
+store.watch(
+  (s) => [s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang],
+  (s) => paintCasualtyWorking(s, t, term),
+);
+store.watch(
+  (s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang],
+  (s) => paintLogWorking(s, core, t, term, store.get),
+);
 
 // For tools and tests: the same door to the core the page uses, its timings, live mode's connection.
 window.backgroundBattle = {

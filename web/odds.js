@@ -58,7 +58,16 @@ export function renderOdds(container, reply) {
   const bars = document.createElement("ul");
   bars.className = "bars";
   for (const unit of reply.units) {
-    bars.append(casualtyBar({ name: unit.name, note: `(${term(unit.side)})`, killed: unit.killed, wounded: unit.wounded, fit: unit.fit, digits: 1 }));
+    bars.append(
+      casualtyBar({
+        name: unit.name,
+        note: `(${term(unit.side)})`,
+        killed: unit.killed,
+        wounded: unit.wounded,
+        fit: unit.fit,
+        digits: 1,
+      }),
+    );
   }
   container.append(chart, legend, summary, heading, bars);
 }

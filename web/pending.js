@@ -15,7 +15,8 @@ export const isTyped = (form) => form.dataset.typed === "true";
 const TEXT_INPUTS = 'input:not([type="radio"]):not([type="checkbox"]):not([type="file"])';
 
 /** A modifier row's values as typed (name, percent, flat), or as the view would fill them. */
-const rowValues = (row) => ["name", "percent", "flat"].map((key) => row.querySelector(`[data-name="${key}"]`).value.trim());
+const rowValues = (row) =>
+  ["name", "percent", "flat"].map((key) => row.querySelector(`[data-name="${key}"]`).value.trim());
 const viewValues = (m) => [m.name ?? "", m.percent ? String(m.percent) : "", m.flat ? String(m.flat) : ""];
 
 /** Do a side's modifier rows (the wholly empty ones aside) differ from what the battle has? */

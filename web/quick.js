@@ -56,9 +56,17 @@ export function setupQuick(core) {
 
   async function count() {
     const req = request();
-    save({ initial: form.elements.namedItem("initial").value, remaining: form.elements.namedItem("remaining").value,
-      units: [...rows.children].map((row) => [row.querySelector('[data-name="name"]').value, row.querySelector('[data-name="fighters"]').value]) },
-      STORAGE_KEYS.quick);
+    save(
+      {
+        initial: form.elements.namedItem("initial").value,
+        remaining: form.elements.namedItem("remaining").value,
+        units: [...rows.children].map((row) => [
+          row.querySelector('[data-name="name"]').value,
+          row.querySelector('[data-name="fighters"]').value,
+        ]),
+      },
+      STORAGE_KEYS.quick,
+    );
     const reply = await core.request(req);
     clearErrors(form);
     if (!reply.ok) {

@@ -3,7 +3,8 @@
 import { shownView } from "./state.js";
 
 /** What the battle shown is now: a redo list made for another state of it is stale. */
-const keyOf = (view) => (view ? `${view.name}\u0000${view.version}\u0000${JSON.stringify(view.log.at(-1) ?? null)}` : "");
+const keyOf = (view) =>
+  view ? `${view.name}\u0000${view.version}\u0000${JSON.stringify(view.log.at(-1) ?? null)}` : "";
 
 /** The commands Redo can bring back, the next one last (none when the battle changed since). */
 export function redoList(state) {
@@ -18,7 +19,8 @@ export function redoCommand(entry) {
   if (command.type === "resolve_round" && command.mode === "auto" && event.rolls) {
     return { type: "resolve_round", mode: "rolls", rolls: { ...event.rolls } };
   }
-  const rolled = command.type === "roll_influence" || (command.type === "leader_command" && command.leadership !== undefined);
+  const rolled =
+    command.type === "roll_influence" || (command.type === "leader_command" && command.leadership !== undefined);
   if (rolled && command.roll === undefined && Number.isInteger(event.roll)) command.roll = event.roll;
   return command;
 }

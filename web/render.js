@@ -46,7 +46,11 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
   const counts = document.createElement("p");
   counts.className = "bar-counts";
   const said = [];
-  for (const [key, value] of [["killed", killed], ["wounded", wounded], ["fit", fit]]) {
+  for (const [key, value] of [
+    ["killed", killed],
+    ["wounded", wounded],
+    ["fit", fit],
+  ]) {
     const part = document.createElement("span");
     part.className = `seg ${key[0]}`;
     part.style.flexGrow = String(total > 0 ? (value ?? 0) : key === "fit" ? 1 : 0);
@@ -211,7 +215,12 @@ function paintInfluenceResult(result, last) {
     const line = document.createElement("p");
     line.className = "big-line";
     const sign = last.modifier === null ? "?" : last.modifier >= 0 ? `+ ${last.modifier}` : `− ${-last.modifier}`;
-    line.textContent = t("influence.result", { side: term(last.side), roll: last.roll, modifier: sign, total: last.total });
+    line.textContent = t("influence.result", {
+      side: term(last.side),
+      roll: last.roll,
+      modifier: sign,
+      total: last.total,
+    });
     const effect = document.createElement("p");
     effect.className = "effect";
     effect.dataset.bind = "effect";

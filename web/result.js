@@ -32,7 +32,8 @@ function headlines(event, entry, view, before) {
   if (event.type === "round_resolved") {
     const lines = [];
     if (event.mode === "lost") lines.push(t("result.round_lost", { round: event.round }));
-    else if (event.winner) lines.push(t("result.round_won", { round: event.round, side: term(event.winner).toLowerCase() }));
+    else if (event.winner)
+      lines.push(t("result.round_won", { round: event.round, side: term(event.winner).toLowerCase() }));
     else lines.push(t("result.round_tie", { round: event.round }));
     if (event.sl) lines.push(`${t("result.sl")}: ${SIDES.map((s) => `${term(s)} ${signed(event.sl[s])}`).join(" · ")}`);
     for (const side of SIDES) {
@@ -41,7 +42,12 @@ function headlines(event, entry, view, before) {
     return lines;
   }
   if (event.type === "leader_commanded") {
-    const params = { side: term(event.side), bonus: shown(event.bonus), next: shown(event.strength_for_next_test), sl: signed(event.sl) };
+    const params = {
+      side: term(event.side),
+      bonus: shown(event.bonus),
+      next: shown(event.strength_for_next_test),
+      sl: signed(event.sl),
+    };
     return [t(event.success ? "result.leader_ok" : "result.leader_failed", params)];
   }
   if (event.type === "battle_ended") {

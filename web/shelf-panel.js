@@ -61,7 +61,11 @@ export function wireShelf(store, core, local) {
     store.set({ odds: null, result: null });
     local.adopt(kept.battle, reply.view);
     refresh();
-    say(left ? t("shelf.opened_kept", { name: reply.view.name, kept: left }) : t("shelf.opened", { name: reply.view.name }));
+    say(
+      left
+        ? t("shelf.opened_kept", { name: reply.view.name, kept: left })
+        : t("shelf.opened", { name: reply.view.name }),
+    );
   }
 
   async function rename(id) {

@@ -16,7 +16,14 @@ function writeList(list) {
   return save(list, STORAGE_KEYS.shelf);
 }
 
-const entry = (id, view) => ({ id, name: view.name, status: view.status, round: view.round, version: view.version, kept: Date.now() });
+const entry = (id, view) => ({
+  id,
+  name: view.name,
+  status: view.status,
+  round: view.round,
+  version: view.version,
+  kept: Date.now(),
+});
 
 /** The id of a kept battle with exactly this battle's log and name, if one is kept. */
 function keptAlready(battle) {

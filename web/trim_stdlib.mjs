@@ -43,7 +43,9 @@ async function bootLikeTheWorker(dir) {
 
 // An error in one line: a Python error's last lines (the exception itself), else the first line.
 function lastLines(error) {
-  const lines = String(error?.message ?? error).trim().split("\n");
+  const lines = String(error?.message ?? error)
+    .trim()
+    .split("\n");
   return (error?.name === "PythonError" ? lines.slice(-3) : lines.slice(0, 1)).join(" ");
 }
 
@@ -56,16 +58,22 @@ try {
   process.exit(1);
 }
 probe.globals.set("extra", probe.toPy(job.extra ?? []));
-const used = probe.runPython(`
+const used = probe
+  .runPython(
+    `
 import sys
 prefix = "${STDLIB}/"
 files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())}
 sorted({f[len(prefix):] for f in files if f.startswith(prefix)} | set(extra))
-`).toJs();
+`,
+  )
+  .toJs();
 
 // 2. The trimmed zip, written by Pyodide's Python (its ast knows its own syntax).
 probe.globals.set("used", probe.toPy(used));
-const zipBytes = probe.runPython(`
+const zipBytes = probe
+  .runPython(
+    `
 import ast, io, zipfile
 
 BODIES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -117,7 +125,9 @@ with zipfile.ZipFile("${STDLIB}") as full:
                 data = trimmed(data) if name.endswith(".py") else data
                 out.writestr(zipfile.ZipInfo(name, WHEN), data, zipfile.ZIP_DEFLATED, 9)
 buffer.getvalue()
-`).toJs();
+`,
+  )
+  .toJs();
 fs.writeFileSync(path.join(site, "python_stdlib.zip"), zipBytes);
 
 // 3. The shipped files, checked.

@@ -11,7 +11,10 @@ export function setEditing(form, id) {
   if (id) form.dataset.editing = id;
   else delete form.dataset.editing;
   const keys = id ? ["unit.edit_title", "unit.save"] : ["unit.add_title", "unit.add"];
-  for (const [el, key] of [[$(".add-unit-title", form), keys[0]], [$(".add-unit-submit", form), keys[1]]]) {
+  for (const [el, key] of [
+    [$(".add-unit-title", form), keys[0]],
+    [$(".add-unit-submit", form), keys[1]],
+  ]) {
     el.dataset.i18n = key;
     el.textContent = t(key);
   }

@@ -87,14 +87,21 @@ async function boot() {
   const snapshotKey = new URL(`./snapshot/${BUILD.snapshot}`, self.location.href).href;
   let pyodide, fromSnapshot;
   try {
-    ({ pyodide, fromSnapshot } = await startPython(loadPyodide, new URL("./pyodide/", self.location.href).href, snapshotKey));
+    ({ pyodide, fromSnapshot } = await startPython(
+      loadPyodide,
+      new URL("./pyodide/", self.location.href).href,
+      snapshotKey,
+    ));
   } catch (error) {
     throw new LoadError("runtime", error.message);
   }
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
   const bytes = await wheelBytes;
-  let api, handleJson, snapshot, snapshotMs = 0;
+  let api,
+    handleJson,
+    snapshot,
+    snapshotMs = 0;
   try {
     // The files go in even after a snapshot: the core reads its data files from the package.
     // site-packages as Pyodide itself finds it (sysconfig would add 15 kB to the library).
@@ -151,7 +158,11 @@ function failedReply(code, message) {
 self.onmessage = async (event) => {
   const message = event.data || {};
   if (message.type !== "request") {
-    post({ type: "reply", id: message.id ?? null, reply: failedReply("unknown_message", `unknown message type: ${message.type}`) });
+    post({
+      type: "reply",
+      id: message.id ?? null,
+      reply: failedReply("unknown_message", `unknown message type: ${message.type}`),
+    });
     return;
   }
   await booted;
@@ -169,6 +180,11 @@ self.onmessage = async (event) => {
       post({ type: "reply", id: message.id, text, ms: performance.now() - start });
     }
   } catch (error) {
-    post({ type: "reply", id: message.id, reply: failedReply("internal", error.message), ms: performance.now() - start });
+    post({
+      type: "reply",
+      id: message.id,
+      reply: failedReply("internal", error.message),
+      ms: performance.now() - start,
+    });
   }
 };

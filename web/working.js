@@ -17,13 +17,16 @@ const SETTLE_MS = 120;
 
 export function followWorking(store, core) {
   let timer = null;
-  store.watch((s) => [shownView(s), s.local.battle, s.live.role], (state) => {
-    clearTimeout(timer);
-    const view = shownView(state);
-    const which = battleFor(state);
-    if (!view || !which) return store.set({ working: null });
-    timer = setTimeout(() => askWorking(store, core, view, which), SETTLE_MS);
-  });
+  store.watch(
+    (s) => [shownView(s), s.local.battle, s.live.role],
+    (state) => {
+      clearTimeout(timer);
+      const view = shownView(state);
+      const which = battleFor(state);
+      if (!view || !which) return store.set({ working: null });
+      timer = setTimeout(() => askWorking(store, core, view, which), SETTLE_MS);
+    },
+  );
 }
 
 async function askWorking(store, core, view, which) {

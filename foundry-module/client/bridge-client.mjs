@@ -196,9 +196,7 @@ export class BridgeClient {
   /** Sends a request with an id; resolves with its `ack`, rejects with a BridgeError. */
   request(type, fields = {}) {
     if (!this.connected) {
-      return Promise.reject(
-        new BridgeError({ code: "disconnected", message: "not connected to the bridge" }),
-      );
+      return Promise.reject(new BridgeError({ code: "disconnected", message: "not connected to the bridge" }));
     }
     const id = requestId(this.random);
     return new Promise((resolve, reject) => {
@@ -353,9 +351,12 @@ export class BridgeClient {
       // battle is asked for again after a pause.
       if (error?.code === "disconnected") return;
       if (error?.code === "rate_limited") {
-        this.timers.setTimeout(() => {
-          if (this.connected && this.watched.has(battle) && !this.loading.has(battle)) this.subscribe(battle);
-        }, backoffDelay(0, this.random()));
+        this.timers.setTimeout(
+          () => {
+            if (this.connected && this.watched.has(battle) && !this.loading.has(battle)) this.subscribe(battle);
+          },
+          backoffDelay(0, this.random()),
+        );
         return;
       }
       state.view = { ...state.view, log: [...entries, ...(state.view?.log ?? [])] };
@@ -366,7 +367,10 @@ export class BridgeClient {
         console.warn(`background-battle | ${battle}: ${missing}`, error);
         // The refusal itself, or (a page that came empty: an entry too big to send) the hole.
         const params = { from: reached, to: logFrom };
-        this.emit("problem", error?.reply ?? { type: "error", code: "log_incomplete", battle, field: null, message: missing, params });
+        this.emit(
+          "problem",
+          error?.reply ?? { type: "error", code: "log_incomplete", battle, field: null, message: missing, params },
+        );
       }
       this.states.set(battle, state);
       const { version, archived, view, foundry } = state;

@@ -19,7 +19,12 @@ export function logLines({ t, term }) {
 
   const EVENT_TEXT = {
     unit_added: (e) =>
-      t("ev.unit_added", { name: e.unit.name, side: side(e.unit.side), count: e.unit.fighters, strength: e.unit.strength }),
+      t("ev.unit_added", {
+        name: e.unit.name,
+        side: side(e.unit.side),
+        count: e.unit.fighters,
+        strength: e.unit.strength,
+      }),
     unit_updated: (e) => t("ev.unit_updated", { name: e.unit.name }),
     unit_removed: (e, view) => t("ev.unit_removed", { name: unitName(view, e.unit) }),
     modifiers_set: (e) =>
@@ -32,8 +37,8 @@ export function logLines({ t, term }) {
       e.success === null // hidden from players: not even whether it worked
         ? t("ev.leader_hidden", { side: side(e.side) })
         : e.success
-        ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test })
-        : t("ev.leader_failed", { side: side(e.side), sl: e.sl }),
+          ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test })
+          : t("ev.leader_failed", { side: side(e.side), sl: e.sl }),
     round_resolved: (e) => {
       const parts = [t("ev.round", { round: e.round })];
       if (e.rolls) parts.push(t("ev.round_rolls", { rolls: pair(e.rolls), sl: pair(e.sl, signed) }));
@@ -45,8 +50,14 @@ export function logLines({ t, term }) {
     fighters_detached: (e, view) =>
       t("ev.fighters_detached", { count: e.fighters, name: unitName(view, e.unit), cost: e.strength_cost }),
     pcs_won: (e) =>
-      t("ev.pcs_won", { fleeing: e.fleeing, fighting: e.fighting_strength, damage: e.damage, allies: e.allies_strength }),
-    battle_ended: (e) => t("ev.battle_ended", { winner: t(`winner.${e.winner || "none"}`), reason: t(`reason.${e.reason}`) }),
+      t("ev.pcs_won", {
+        fleeing: e.fleeing,
+        fighting: e.fighting_strength,
+        damage: e.damage,
+        allies: e.allies_strength,
+      }),
+    battle_ended: (e) =>
+      t("ev.battle_ended", { winner: t(`winner.${e.winner || "none"}`), reason: t(`reason.${e.reason}`) }),
     influence_rolled: (e) =>
       t("ev.influence", { side: side(e.side), roll: e.roll, modifier: signed(e.modifier), total: e.total }),
     influence_table_set: () => t("cmd.set_influence_table"),
@@ -82,7 +93,9 @@ export function logLines({ t, term }) {
 
   /** The lines that tell what one log entry did. */
   function describeEntry(entry, view) {
-    const lines = entry.events.map((event) => (EVENT_TEXT[event.type] ? EVENT_TEXT[event.type](event, view) : event.type));
+    const lines = entry.events.map((event) =>
+      EVENT_TEXT[event.type] ? EVENT_TEXT[event.type](event, view) : event.type,
+    );
     return lines.length ? lines : [t(`cmd.${entry.command.type}`, { ...entry.command, count: entry.command.fighters })];
   }
 

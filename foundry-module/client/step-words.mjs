@@ -38,9 +38,7 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
     if (event.rolls) {
       const bonus = bonusUsed(event, name);
       const target = shown(event.targets?.[name]);
-      parts.push(
-        t("Step.RoundRoll", { roll: shown(event.rolls[name]), target, sl: signed(event.sl?.[name]) }),
-      );
+      parts.push(t("Step.RoundRoll", { roll: shown(event.rolls[name]), target, sl: signed(event.sl?.[name]) }));
       if (bonus) {
         parts.push(t("Step.BonusWorking", { target, strength: shown(strengthBefore(event, name)), bonus }));
       }
@@ -64,7 +62,9 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
       case "battle_started":
         return {
           title: t("Step.Started"),
-          lines: [t("Step.StartStrength", { allies: shown(event.initial?.allies), enemies: shown(event.initial?.enemies) })],
+          lines: [
+            t("Step.StartStrength", { allies: shown(event.initial?.allies), enemies: shown(event.initial?.enemies) }),
+          ],
         };
       case "round_resolved": {
         const winner = event.winner ? t("Step.RoundWinner", { side: side(event.winner) }) : t("Step.RoundNoWinner");
@@ -125,7 +125,11 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
         return {
           title: t("Influence.Title", { side: side(event.side) }),
           lines: [
-            t("Influence.Roll", { roll: shown(event.roll), modifier: shown(event.modifier), total: shown(event.total) }),
+            t("Influence.Roll", {
+              roll: shown(event.roll),
+              modifier: shown(event.modifier),
+              total: shown(event.total),
+            }),
             ...(band ? [band] : []),
           ],
         };
@@ -140,7 +144,11 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
     if (event.type !== "undone") return describeStep(event, entry);
     const target = log[event.entry];
     const undone = mainEvent(target);
-    const step = undone ? describeStep(undone, target).title : target ? setUpLine(target, log, event.entry) : t("Step.SetUpStep");
+    const step = undone
+      ? describeStep(undone, target).title
+      : target
+        ? setUpLine(target, log, event.entry)
+        : t("Step.SetUpStep");
     return { title: t("Step.Undone", { step }), lines: [] };
   }
 

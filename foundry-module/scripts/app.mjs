@@ -266,9 +266,7 @@ export class BattleApp {
       return null;
     }
     const battle = this.battle;
-    const ack = await this.send(() =>
-      this.client.command(battle, command, { expectedVersion: this.state?.version }),
-    );
+    const ack = await this.send(() => this.client.command(battle, command, { expectedVersion: this.state?.version }));
     if (ack) {
       await this.caughtUp(battle, ack.version);
       this.lastSent = { battle, version: ack.version };
@@ -330,4 +328,3 @@ export class BattleApp {
     }
   }
 }
-

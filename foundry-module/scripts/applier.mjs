@@ -42,7 +42,9 @@ export class Applier {
 
   /** Whether this browser is connected to the bridge with the GM token. */
   get hasGmLine() {
-    return Boolean(game.user?.isGM) && Boolean(this.connections.client?.connected) && this.connections.client.role === "gm";
+    return (
+      Boolean(game.user?.isGM) && Boolean(this.connections.client?.connected) && this.connections.client.role === "gm"
+    );
   }
 
   /** Says what changed of this GM browser's bridge connection (after every status change). */

@@ -51,7 +51,9 @@ export async function applyCasualties(connections, message) {
   const problems = checkPlan(plan, docs);
   if (problems.length) {
     const p = problems[0];
-    ui.notifications.error(t(`ApplyCheck.${p.reason}`, { token: p.token, status: p.status ?? "", unit: message.name ?? unit }));
+    ui.notifications.error(
+      t(`ApplyCheck.${p.reason}`, { token: p.token, status: p.status ?? "", unit: message.name ?? unit }),
+    );
     return { plan: null, changes: 0, problems };
   }
   const shared = plan.summary.groups.filter((g) => g.tokens);
@@ -68,7 +70,14 @@ export async function applyCasualties(connections, message) {
   // The card first: once the bridge has the report, every GM's panel shows the unit applied.
   if (changes > 0) {
     const seen = playersSee(connections, battle, unit);
-    await postResultCard({ name: message.name ?? unit, result: seen ?? result, plan, missing, about: { battle, unit, kind: "casualties" }, gmOnly: !seen });
+    await postResultCard({
+      name: message.name ?? unit,
+      result: seen ?? result,
+      plan,
+      missing,
+      about: { battle, unit, kind: "casualties" },
+      gmOnly: !seen,
+    });
   }
   try {
     await connections.client.request("applied", {

@@ -79,7 +79,10 @@ async function rolled() {
  * hook may stop it: `create` then gives nothing), so that nothing is sent for it.
  */
 async function post(roll, flavor, shown) {
-  const message = await roll.toMessage({ flavor, speaker: { alias: t("Title") }, flags: { [ID]: { dice: true } } }, visibility(shown));
+  const message = await roll.toMessage(
+    { flavor, speaker: { alias: t("Title") }, flags: { [ID]: { dice: true } } },
+    visibility(shown),
+  );
   if (!message?.id) throw new Error(t("Dice.NotPosted"));
   return message;
 }
@@ -106,7 +109,11 @@ export async function roundDice(view) {
 export async function influenceDie(side) {
   if (!foundryDice()) return null;
   const roll = await rolled();
-  const message = await post(roll, t("Dice.InfluenceFlavor", { side: t(`Side.${side}`) }), influenceRollShown({ whisper: whisperCards() }));
+  const message = await post(
+    roll,
+    t("Dice.InfluenceFlavor", { side: t(`Side.${side}`) }),
+    influenceRollShown({ whisper: whisperCards() }),
+  );
   await landed(message);
   return roll.total;
 }
@@ -115,7 +122,11 @@ export async function influenceDie(side) {
 export async function leaderDie(view, side) {
   if (!foundryDice()) return null;
   const roll = await rolled();
-  const message = await post(roll, t("Dice.LeaderFlavor", { side: t(`Side.${side}`) }), sideRollShown(view, side, { whisper: whisperCards() }));
+  const message = await post(
+    roll,
+    t("Dice.LeaderFlavor", { side: t(`Side.${side}`) }),
+    sideRollShown(view, side, { whisper: whisperCards() }),
+  );
   await landed(message);
   return roll.total;
 }

@@ -83,9 +83,7 @@ export function coreBandText(event, table) {
   const pick = (text) => (typeof text === "string" ? text : (text?.[lang] ?? text?.en ?? ""));
   if (event.band) return pick(event.band.effect ?? event.band.text);
   const total = event.total;
-  const row = (table?.bands ?? []).find(
-    (r) => (r.min ?? -Infinity) <= total && total <= (r.max ?? Infinity),
-  );
+  const row = (table?.bands ?? []).find((r) => (r.min ?? -Infinity) <= total && total <= (r.max ?? Infinity));
   return row ? pick(row.effect ?? row.text) : "";
 }
 

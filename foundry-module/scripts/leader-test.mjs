@@ -55,13 +55,19 @@ export function leaderLine(ctx) {
   const names = ["allies", "enemies"].map((side) => {
     const token = leaderToken(ctx.battle, side);
     const who = token ? esc(token.name) : `<em>${esc(t("Dice.NoLeader"))}</em>`;
-    const forget = token ? button("leaderForget", "Dice.Forget", { tip: "Dice.Tip.forget", data: { "data-side": side } }) : "";
+    const forget = token
+      ? button("leaderForget", "Dice.Forget", { tip: "Dice.Tip.forget", data: { "data-side": side } })
+      : "";
     return `<span class="bb-leader-of" data-side="${side}" data-drop="leader">${esc(t(`Dice.LeaderOf.${side}`))}: ${who}${forget}</span>`;
   });
   return (
     `<div class="bb-row bb-leaders">${names.join(" ")}` +
     button("leaderFromSelected", "Dice.FromSelected", { tip: "Dice.Tip.fromSelected", disabled: ctx.pending }) +
-    field("leaderTarget", "Dice.Leadership", { tip: "Dice.Tip.leadership", enter: "leader", attrs: { min: 1, max: 200 } }) +
+    field("leaderTarget", "Dice.Leadership", {
+      tip: "Dice.Tip.leadership",
+      enter: "leader",
+      attrs: { min: 1, max: 200 },
+    }) +
     "</div>"
   );
 }
@@ -114,7 +120,8 @@ export function wireLeaderDrops(element, front) {
 async function systemTest(token, side, view) {
   const context = { skipTargets: true, appendTitle: ` – ${t("Step.Leader", { side: t(`Side.${side}`) })}` };
   // a hidden side's test for the GMs (the dialog's roll mode field, which the GM may still change)
-  if (!sideRollShown(view, side, { whisper: whisperCards() })) context.fields = { rollMode: CONST.DICE_ROLL_MODES?.PRIVATE ?? "gmroll" };
+  if (!sideRollShown(view, side, { whisper: whisperCards() }))
+    context.fields = { rollMode: CONST.DICE_ROLL_MODES?.PRIVATE ?? "gmroll" };
   const test = await token.actor.setupSkill(game.i18n.localize("NAME.Leadership"), context, { resolveClose: true });
   if (!test) return null;
   await test.roll();

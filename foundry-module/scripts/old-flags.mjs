@@ -22,11 +22,15 @@ export async function moveOldFlags(connections, battle) {
   for (const [unit, ids] of Object.entries(foundryData.tokens ?? {})) {
     await moveHeadCounts(connections, battle, unit, ids, foundryData.fighters?.[unit]);
   }
-  const reported = Object.values(foundryData.applied ?? {}).flatMap((report) => Object.values(report.token_ids ?? {}).flat());
+  const reported = Object.values(foundryData.applied ?? {}).flatMap((report) =>
+    Object.values(report.token_ids ?? {}).flat(),
+  );
   const { docs } = resolveTokens([...new Set([...Object.values(foundryData.tokens ?? {}).flat(), ...reported])]);
   const marks = await removeOldBattles(docs);
   if (marks) log.info(`${battle}: the battle's name taken out of ${marks} unit marks`);
-  const updates = describeTokens(docs).map((token) => legacyRecordUpdate(token, ID, unset)).filter(Boolean);
+  const updates = describeTokens(docs)
+    .map((token) => legacyRecordUpdate(token, ID, unset))
+    .filter(Boolean);
   if (updates.length) {
     await writeTokenUpdates(updates, docs);
     log.info(`${battle}: casualty numbers taken off ${updates.length} Apply records`);
@@ -38,7 +42,10 @@ async function moveHeadCounts(connections, battle, unit, ids, known) {
   const { docs } = resolveTokens(ids);
   const old = docs.filter((doc) => doc.getFlag(ID, FLAGS.FIGHTERS) !== undefined);
   if (!old.length) return;
-  const found = oldHeadCounts(old.map((doc) => [doc.uuid, doc.getFlag(ID, FLAGS.FIGHTERS)]), MAX_HEAD_COUNT);
+  const found = oldHeadCounts(
+    old.map((doc) => [doc.uuid, doc.getFlag(ID, FLAGS.FIGHTERS)]),
+    MAX_HEAD_COUNT,
+  );
   // What the bridge already has wins over an old flag.
   const fighters = { ...headCounts(found, ids), ...(known ?? {}) };
   try {

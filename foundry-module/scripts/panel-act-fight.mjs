@@ -27,7 +27,9 @@ async function start(front) {
  * GM's hand stays on the button for the next round. */
 async function roundAuto(front) {
   const rolls = await roundDice(front.view());
-  const ack = await front.command(rolls ? { type: "resolve_round", mode: "rolls", rolls } : { type: "resolve_round", mode: "auto" });
+  const ack = await front.command(
+    rolls ? { type: "resolve_round", mode: "rolls", rolls } : { type: "resolve_round", mode: "auto" },
+  );
   return ack && ['[data-action="roundAuto"]', '[data-action="applyAll"]'];
 }
 

@@ -13,16 +13,14 @@ function attributes(extra) {
 
 /** A button for an action; `tip`: the tooltip's key (default `Tip.<action>`). */
 export function button(action, label, { tip = `Tip.${action}`, unit, disabled, cls, data = {} } = {}) {
-  return (
-    `<button type="button"${attributes({
-      "data-action": action,
-      "data-unit": unit,
-      "data-tooltip": t(tip),
-      class: cls,
-      disabled,
-      ...data,
-    })}>${esc(t(label))}</button>`
-  );
+  return `<button type="button"${attributes({
+    "data-action": action,
+    "data-unit": unit,
+    "data-tooltip": t(tip),
+    class: cls,
+    disabled,
+    ...data,
+  })}>${esc(t(label))}</button>`;
 }
 
 /**
@@ -38,15 +36,14 @@ export function field(
   { kind = "number", tip, enter, attrs = {}, labelFirst = true, bare = false, signed = false } = {},
 ) {
   const number = kind === "number";
-  const input =
-    `<input type="${number ? "text" : kind}"${attributes({
-      name,
-      "data-enter": enter,
-      "data-tooltip": tip ? t(tip) : t(label),
-      "aria-label": t(label),
-      ...(number ? { class: "bb-number", inputmode: signed ? "text" : "numeric", autocomplete: "off" } : {}),
-      ...attrs,
-    })}>`;
+  const input = `<input type="${number ? "text" : kind}"${attributes({
+    name,
+    "data-enter": enter,
+    "data-tooltip": tip ? t(tip) : t(label),
+    "aria-label": t(label),
+    ...(number ? { class: "bb-number", inputmode: signed ? "text" : "numeric", autocomplete: "off" } : {}),
+    ...attrs,
+  })}>`;
   if (bare) return input;
   const text = `<span>${esc(t(label))}</span>`;
   return `<label class="bb-field bb-${kind}">${labelFirst ? `${text} ${input}` : `${input} ${text}`}</label>`;
@@ -61,7 +58,10 @@ export function sideSelect(name, { tip, selected, auto } = {}) {
   return (
     `<select${attributes({ name, "data-tooltip": t(tip), "aria-label": t(tip) })}>` +
     options
-      .map((o) => `<option value="${esc(o.value)}"${o.value === (selected ?? "") ? " selected" : ""}>${esc(o.label)}</option>`)
+      .map(
+        (o) =>
+          `<option value="${esc(o.value)}"${o.value === (selected ?? "") ? " selected" : ""}>${esc(o.label)}</option>`,
+      )
       .join("") +
     "</select>"
   );

@@ -36,7 +36,12 @@ function leader(ctx) {
     `<div class="bb-row bb-leader">` +
     sideSelect("leaderSide", { tip: "Tip.leaderSide" }) +
     field("leaderSl", "Panel.SL", { tip: "Tip.leaderSl", enter: "leader", signed: true }) +
-    field("leaderSuccess", "Panel.Success", { kind: "checkbox", tip: "Tip.leaderSuccess", attrs: { checked: true }, labelFirst: false }) +
+    field("leaderSuccess", "Panel.Success", {
+      kind: "checkbox",
+      tip: "Tip.leaderSuccess",
+      attrs: { checked: true },
+      labelFirst: false,
+    }) +
     button("leader", "Panel.LeaderCommand", { disabled: ctx.pending }) +
     "</div>" +
     leaderLine(ctx)
@@ -56,7 +61,12 @@ function setStrength(ctx) {
 function end(ctx) {
   return (
     `<div class="bb-row bb-end">` +
-    field("fleeing", "Panel.Fleeing", { kind: "text", tip: "Tip.fleeing", enter: "pcsWon", attrs: { placeholder: t("Typed.SharePlaceholder"), autocomplete: "off" } }) +
+    field("fleeing", "Panel.Fleeing", {
+      kind: "text",
+      tip: "Tip.fleeing",
+      enter: "pcsWon",
+      attrs: { placeholder: t("Typed.SharePlaceholder"), autocomplete: "off" },
+    }) +
     button("pcsWon", "Panel.PcsWon", { disabled: ctx.pending }) +
     `<label class="bb-field"><span>${esc(t("Panel.Winner"))}</span> ${sideSelect("winner", { tip: "Tip.winner", auto: "Panel.WinnerAuto" })}</label>` +
     button("endBattle", "Panel.EndBattle", { disabled: ctx.pending }) +

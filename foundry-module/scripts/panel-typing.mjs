@@ -73,8 +73,7 @@ export function wireKeys(root) {
     if (!action) return;
     event.preventDefault();
     const scope = event.target.closest(".bb-unit, .bb-row, .bb-scene-proposal, .bb-panel") ?? root;
-    const button =
-      scope.querySelector(`[data-action="${action}"]`) ?? root.querySelector(`[data-action="${action}"]`);
+    const button = scope.querySelector(`[data-action="${action}"]`) ?? root.querySelector(`[data-action="${action}"]`);
     if (button && !button.disabled) button.click();
   });
 }

@@ -27,8 +27,7 @@ function unitButtons(unit, view, ctx, report) {
         enter: "detach",
         bare: true,
         attrs: { "data-unit": unit.id },
-      }) +
-      b("detach", "Panel.Detach");
+      }) + b("detach", "Panel.Detach");
   }
   if (view.status === "ended") {
     // Apply while the tokens do not show the unit's result (none yet, or the battle changed since).

@@ -30,10 +30,10 @@ function statusLight(status, through) {
           ? t("Waiting.ThroughGM", { name: through.gm })
           : t("Waiting.NoGM")
         : state === "closed"
-        ? t("Status.closed", { seconds: Math.ceil((status.retryIn ?? 0) / 1000) })
-        : status.reason === "no_token"
-          ? t(game.user.isGM ? "Notices.no_gm_token" : "Notices.no_player_token")
-          : t(`Status.${state}`);
+          ? t("Status.closed", { seconds: Math.ceil((status.retryIn ?? 0) / 1000) })
+          : status.reason === "no_token"
+            ? t(game.user.isGM ? "Notices.no_gm_token" : "Notices.no_player_token")
+            : t(`Status.${state}`);
   return (
     `<div class="bb-status" data-state="${esc(state)}"${waiting ? ` data-waiting="${through.gm ? "gm" : "no-gm"}"` : ""}>` +
     `<span class="bb-light bb-${color}" aria-hidden="true"></span>` +
@@ -83,7 +83,9 @@ function sideLine(view, side, ctx) {
     view.status === "setup"
       ? `${esc(t("Panel.UnitsStrength"))} <b>${esc(shown(s.units_strength))}</b>`
       : `${strengthLabel()} <b>${esc(shown(s.strength))}</b> / ${esc(shown(s.initial))}`;
-  const bonus = s.pending_bonus ? ` <span class="bb-bonus" data-tooltip="${esc(t("Tip.bonus"))}">+${esc(s.pending_bonus)}</span>` : "";
+  const bonus = s.pending_bonus
+    ? ` <span class="bb-bonus" data-tooltip="${esc(t("Tip.bonus"))}">+${esc(s.pending_bonus)}</span>`
+    : "";
   const hidden = (view.hidden ?? []).filter((h) => h.startsWith(`${side}.`));
   const eye = ctx.isGM
     ? button("toggleShown", hidden.length ? "Panel.HiddenFromPlayers" : "Panel.ShownToPlayers", {
@@ -104,7 +106,7 @@ function resultLine(view, ctx) {
   const step = lastStep(view);
   if (!step) return "";
   const words = describeLogStep(step.event, step.entry, view.log);
-  const own = ctx.lastSent && ctx.lastSent.version === step.index + 1 ? " data-own=\"1\"" : "";
+  const own = ctx.lastSent && ctx.lastSent.version === step.index + 1 ? ' data-own="1"' : "";
   return (
     `<div class="bb-result" role="status" aria-live="polite" data-step="${esc(step.event.type)}" data-version="${step.index + 1}"${own}>` +
     `<strong>${esc(words.title)}</strong>` +

@@ -6,7 +6,14 @@
  */
 import { SETTINGS } from "./constants.mjs";
 import { checkBridgeUrl } from "../client/connection-policy.mjs";
-import { EVERYONE, RELAY_UNAVAILABLE, backToPlayer, forwardFrame, onTheLine, watchedAfter } from "./logic/relay-protocol.mjs";
+import {
+  EVERYONE,
+  RELAY_UNAVAILABLE,
+  backToPlayer,
+  forwardFrame,
+  onTheLine,
+  watchedAfter,
+} from "./logic/relay-protocol.mjs";
 import { log } from "./log.mjs";
 import { setting } from "./settings.mjs";
 
@@ -78,7 +85,11 @@ export class RelayHost {
       }
     } else if (frame.type === "unsubscribe") {
       // The line goes on watching the battle while another player does.
-      this.toSession(session, { type: "unsubscribed", battle: frame.battle, ...(frame.id !== undefined ? { id: frame.id } : {}) });
+      this.toSession(session, {
+        type: "unsubscribed",
+        battle: frame.battle,
+        ...(frame.id !== undefined ? { id: frame.id } : {}),
+      });
       const others = [...this.sessions.values()].some((other) => other.watching.has(frame.battle));
       if (!others) this.line.sendOwn({ type: "unsubscribe", battle: frame.battle });
     } else {

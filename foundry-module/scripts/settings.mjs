@@ -73,7 +73,13 @@ export function registerSettings({ onBridgeChange, onBattleChange }) {
     [SETTINGS.BATTLE, "world"],
     [SETTINGS.PREPARED, "client"],
   ]) {
-    game.settings.register(ID, key, { scope, config: false, type: String, default: "", onChange: () => onBattleChange?.() });
+    game.settings.register(ID, key, {
+      scope,
+      config: false,
+      type: String,
+      default: "",
+      onChange: () => onBattleChange?.(),
+    });
   }
   game.settings.register(ID, SETTINGS.INFLUENCE_TABLE, {
     name: "BACKGROUND_BATTLE.Settings.InfluenceTable.Name",

@@ -237,6 +237,14 @@ export class StepCards {
   stepCard({ battle, version, seen, gm, gmOnly }) {
     const entry = entryAt(seen, version);
     if (!entry) return null;
-    return postStep({ battle, version, entry, view: seen.view, gmOnly, gmEntry: entryAt(gm, version), gmView: gm.view });
+    return postStep({
+      battle,
+      version,
+      entry,
+      view: seen.view,
+      gmOnly,
+      gmEntry: entryAt(gm, version),
+      gmView: gm.view,
+    });
   }
 }

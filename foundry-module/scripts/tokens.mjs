@@ -100,9 +100,7 @@ async function perActor(items, byUuid, work) {
     if (!groups.has(item.id)) groups.set(item.id, []);
     groups.get(item.id).push(item);
   }
-  const counts = await Promise.all(
-    [...groups].map(([uuid, list]) => work(byUuid.get(uuid)?.actor, list)),
-  );
+  const counts = await Promise.all([...groups].map(([uuid, list]) => work(byUuid.get(uuid)?.actor, list)));
   return counts.reduce((a, b) => a + b, 0);
 }
 
@@ -198,7 +196,11 @@ async function updateEach(docs, makeUpdate) {
  * an earlier version wrote there is unset.
  */
 export function markLinked(docs, unit) {
-  return updateEach(docs, (doc) => ({ _id: doc.id, [`flags.${ID}.${FLAGS.UNIT}.unit`]: unit, ...withoutOldBattle(doc) }));
+  return updateEach(docs, (doc) => ({
+    _id: doc.id,
+    [`flags.${ID}.${FLAGS.UNIT}.unit`]: unit,
+    ...withoutOldBattle(doc),
+  }));
 }
 
 /** The unset of the battle an earlier version wrote in a token's unit mark, when it has one. */
@@ -210,7 +212,11 @@ export function withoutOldBattle(doc) {
 /** Removes the unit mark (and an earlier version's head count) from token documents (an
  * Apply record stays for undo). */
 export function markUnlinked(docs) {
-  return updateEach(docs, (doc) => ({ _id: doc.id, ...unset(`flags.${ID}.${FLAGS.UNIT}`), ...withoutOldHeadCount(doc) }));
+  return updateEach(docs, (doc) => ({
+    _id: doc.id,
+    ...unset(`flags.${ID}.${FLAGS.UNIT}`),
+    ...withoutOldHeadCount(doc),
+  }));
 }
 
 /** The unset of an earlier version's head count flag, when the token has one. */

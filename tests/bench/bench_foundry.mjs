@@ -42,7 +42,10 @@ function measure(planApply, planUndo, size) {
   const reps = Math.max(3, Math.floor(20000 / size));
   const baseline = time(() => structuredClone(list), reps);
   const apply = time(() => planApply(list, result, TARGET, OPTIONS), reps);
-  const applied = list.map((t) => ({ ...t, applied: { battle: "bench", unit: "u1", before: { dead: false, unconscious: false, name: t.name } } }));
+  const applied = list.map((t) => ({
+    ...t,
+    applied: { battle: "bench", unit: "u1", before: { dead: false, unconscious: false, name: t.name } },
+  }));
   const undo = time(() => planUndo(applied, TARGET, OPTIONS), reps);
   console.log(
     `foundry fates: ${String(size).padStart(5)}  ${apply.toFixed(3).padStart(8)}  ${undo.toFixed(3).padStart(7)}  ${baseline.toFixed(3).padStart(11)}  ${(apply / baseline).toFixed(1).padStart(14)}`,

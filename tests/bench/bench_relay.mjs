@@ -33,10 +33,24 @@ class BridgeSocket {
     const frame = JSON.parse(text);
     const id = frame.id !== undefined ? { id: frame.id } : {};
     if (frame.type === "hello") {
-      this.deliver({ type: "welcome", role: "player", client: "foundry", battles: [{ name: "ambush", version: 3, status: "fighting", archived: false }], limits: { rate: 20, burst: 40 } });
+      this.deliver({
+        type: "welcome",
+        role: "player",
+        client: "foundry",
+        battles: [{ name: "ambush", version: 3, status: "fighting", archived: false }],
+        limits: { rate: 20, burst: 40 },
+      });
     } else if (frame.type === "subscribe") {
       this.watching.add(frame.battle);
-      this.deliver({ type: "state", ...id, battle: frame.battle, version: 3, archived: false, log_from: 0, view: view(3) });
+      this.deliver({
+        type: "state",
+        ...id,
+        battle: frame.battle,
+        version: 3,
+        archived: false,
+        log_from: 0,
+        view: view(3),
+      });
     } else if (frame.type === "unsubscribe") {
       this.watching.delete(frame.battle);
       this.deliver({ type: "unsubscribed", ...id, battle: frame.battle });
@@ -69,7 +83,11 @@ function view(version) {
     round: version - 2,
     sides: {
       allies: { units_strength: 99, strength: 90 - version, initial: 99, pending_bonus: 0, redacted: [] },
-      enemies: { units_strength: null, strength: null, redacted: ["units_strength", "modifiers", "initial", "strength", "pending_bonus", "lost_share"] },
+      enemies: {
+        units_strength: null,
+        strength: null,
+        redacted: ["units_strength", "modifiers", "initial", "strength", "pending_bonus", "lost_share"],
+      },
     },
     units: [1, 2, 3].map((i) => unit(i, "allies")).concat([4, 5, 6].map((i) => unit(i, "enemies"))),
   };
@@ -81,7 +99,16 @@ function eventFrame(version) {
     battle: "ambush",
     version,
     command: { type: "resolve_round", mode: "rolls", rolls: { allies: 40, enemies: 60 } },
-    events: [{ type: "round_resolved", round: version - 2, winner: "allies", lost: { allies: 1, enemies: null }, strength: { allies: 90 - version, enemies: null }, redacted: ["targets.enemies", "rolls.enemies", "sl.enemies", "strength.enemies"] }],
+    events: [
+      {
+        type: "round_resolved",
+        round: version - 2,
+        winner: "allies",
+        lost: { allies: 1, enemies: null },
+        strength: { allies: 90 - version, enemies: null },
+        redacted: ["targets.enemies", "rolls.enemies", "sl.enemies", "strength.enemies"],
+      },
+    ],
     view: view(version),
   };
 }
@@ -113,7 +140,13 @@ async function bytesPerEvent(players, firstVersion) {
     const session = `player${i}-bench-${firstVersion}`;
     onSocket({ kind: "open", session, from: `player${i}`, to: null });
     await settle();
-    onSocket({ kind: "frame", session, from: `player${i}`, to: null, frame: { type: "hello", token: "", client: "foundry", battle: "ambush" } });
+    onSocket({
+      kind: "frame",
+      session,
+      from: `player${i}`,
+      to: null,
+      frame: { type: "hello", token: "", client: "foundry", battle: "ambush" },
+    });
   }
   await settle();
   emitted = 0;

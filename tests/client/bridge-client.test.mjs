@@ -73,7 +73,13 @@ test("requests resolve with their ack and reject with their error, by id", async
   const [first, second] = sockets[0].sent.slice(1);
   assert.equal(first.expected_version, 3);
   assert.notEqual(first.id, second.id);
-  sockets[0].deliver({ type: "error", id: second.id, code: "required", field: "command.name", message: "name is required" });
+  sockets[0].deliver({
+    type: "error",
+    id: second.id,
+    code: "required",
+    field: "command.name",
+    message: "name is required",
+  });
   sockets[0].deliver({ type: "ack", id: first.id, battle: "ambush", version: 4 });
   assert.equal((await ok).version, 4);
   await assert.rejects(bad, (error) => error instanceof BridgeError && error.field === "command.name");
@@ -154,7 +160,13 @@ test("tokens and applied reports update the battle's Foundry data", () => {
   client.watch("ambush");
   client.start();
   welcome(sockets[0]);
-  sockets[0].deliver({ type: "state", battle: "ambush", version: 1, view: VIEW(1), foundry: { tokens: {}, applied: {} } });
+  sockets[0].deliver({
+    type: "state",
+    battle: "ambush",
+    version: 1,
+    view: VIEW(1),
+    foundry: { tokens: {}, applied: {} },
+  });
   sockets[0].deliver({ type: "tokens", battle: "ambush", unit: "u1", token_ids: ["a", "b"], fighters: { b: 12 } });
   sockets[0].deliver({ type: "applied", battle: "ambush", unit: "u1", report: { killed: 1 } });
   const foundry = client.states.get("ambush").foundry;
@@ -190,7 +202,10 @@ test("a watched battle refused as unknown is subscribed once the bridge lists it
   welcome(sockets[0]);
   const refused = { type: "error", code: "unknown_battle", field: "battle", battle: "ambush" };
   sockets[0].deliver({ ...refused, message: "there is no battle named 'ambush'", params: {} });
-  sockets[0].deliver({ type: "battles", battles: [{ name: "other", version: 0, status: "fighting", archived: false }] });
+  sockets[0].deliver({
+    type: "battles",
+    battles: [{ name: "other", version: 0, status: "fighting", archived: false }],
+  });
   assert.equal(sockets[0].sent.length, 2); // hello, the refused subscribe: nothing more yet
   const listed = { name: "ambush", version: 3, status: "fighting", archived: false };
   sockets[0].deliver({ type: "battles", battles: [listed] });
@@ -209,7 +224,13 @@ test("an error that answers no request is a problem; one that answers a request 
   const id = sockets[0].sent.at(-1).id;
   sockets[0].deliver({ type: "error", id, code: "conflict", field: "expected_version", message: "stale" });
   await assert.rejects(asked, (error) => error.code === "conflict");
-  const refused = { type: "error", battle: "nowhere", code: "unknown_battle", field: "battle", message: "no such battle" };
+  const refused = {
+    type: "error",
+    battle: "nowhere",
+    code: "unknown_battle",
+    field: "battle",
+    message: "no such battle",
+  };
   sockets[0].deliver(refused);
   const late = { type: "error", id: "f-not-mine", code: "conflict", field: null, message: "late" };
   sockets[0].deliver(late);

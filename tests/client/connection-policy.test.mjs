@@ -65,10 +65,7 @@ test("a refused token is told apart from a bridge that is down", () => {
 
 test("a public site reaching this computer may be blocked by the browser", () => {
   assert.equal(diagnose({ page: PUBLIC_PAGE, url: URL_LOCAL, opened: false, closeCode: 1006 }), "blocked_or_down");
-  assert.equal(
-    diagnose({ page: PUBLIC_PAGE, url: "wss://192.168.1.4:8765/ws", opened: false }),
-    "blocked_or_down",
-  );
+  assert.equal(diagnose({ page: PUBLIC_PAGE, url: "wss://192.168.1.4:8765/ws", opened: false }), "blocked_or_down");
 });
 
 test("an https page may not open ws:// to another machine", () => {

@@ -13,14 +13,19 @@ const WORDS = {
   "ev.undone": "Undone: #{entry} ({what})",
   "cmd.rename": "Renamed to {name}",
 };
-const t = (key, params = {}) => (WORDS[key] ?? `!${key}`).replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? "?"));
+const t = (key, params = {}) =>
+  (WORDS[key] ?? `!${key}`).replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? "?"));
 const term = (key) => ({ allies: "Allies", enemies: "Enemies" })[key];
 const { describeEntry } = logLines({ t, term });
 
 test("a round in one line; a number hidden from players reads ?; a negative SL with a true minus", () => {
   const round = {
-    type: "round_resolved", round: 1, rolls: { allies: 14, enemies: null }, sl: { allies: 2, enemies: -2 },
-    lost: { allies: 0, enemies: null }, strength: { allies: 30, enemies: null },
+    type: "round_resolved",
+    round: 1,
+    rolls: { allies: 14, enemies: null },
+    sl: { allies: 2, enemies: -2 },
+    lost: { allies: 0, enemies: null },
+    strength: { allies: 30, enemies: null },
   };
   const view = { log: [{ command: { type: "resolve_round" }, events: [round] }] };
   assert.deepEqual(describeEntry(view.log[0], view), [
@@ -29,7 +34,10 @@ test("a round in one line; a number hidden from players reads ?; a negative SL w
 });
 
 test("a removed unit is named from the log, an undo names what it took back, no events: the command", () => {
-  const added = { command: { type: "add_unit" }, events: [{ type: "unit_added", unit: { id: "u1", name: "Dwarves" } }] };
+  const added = {
+    command: { type: "add_unit" },
+    events: [{ type: "unit_added", unit: { id: "u1", name: "Dwarves" } }],
+  };
   const removed = { command: { type: "remove_unit" }, events: [{ type: "unit_removed", unit: "u1" }] };
   const renamed = { command: { type: "rename", name: "raid" }, events: [] };
   const view = { log: [added, removed, renamed] };

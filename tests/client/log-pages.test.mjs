@@ -26,7 +26,14 @@ function connected() {
 
 /** A `state` of a battle at `version` whose log is sent from `logFrom` on. */
 function longState(version, logFrom) {
-  return { type: "state", battle: "ambush", version, archived: false, log_from: logFrom, view: VIEW(version, entries(logFrom, version)) };
+  return {
+    type: "state",
+    battle: "ambush",
+    version,
+    archived: false,
+    log_from: logFrom,
+    view: VIEW(version, entries(logFrom, version)),
+  };
 }
 
 /** Answers the newest `log_page` request with entries since..until (or fewer, `upTo`). */
@@ -53,7 +60,10 @@ test("a long battle's state asks for the older pages from 0, each from the last 
   assert.equal(client.states.get("ambush"), undefined, "not whole yet, so not offered");
   assert.equal(messages.filter((m) => m.type === "state").length, 0);
   const first = pageAsks(sockets[0])[0];
-  assert.deepEqual({ ...first, id: undefined }, { type: "log_page", id: undefined, battle: "ambush", since_version: 0, until_version: 700 });
+  assert.deepEqual(
+    { ...first, id: undefined },
+    { type: "log_page", id: undefined, battle: "ambush", since_version: 0, until_version: 700 },
+  );
   answerPage(sockets[0], 500);
   await settle();
   assert.deepEqual(pageAsks(sockets[0])[1].since_version, 500);
@@ -95,7 +105,14 @@ test("a gap while the pages come asks from the loading state's version; its even
   sockets[0].deliver(longState(600, 100));
   sockets[0].deliver({ type: "event", battle: "ambush", version: 603, command: {}, events: [], view: VIEW(603) });
   assert.deepEqual(sockets[0].sent.at(-1), { type: "subscribe", battle: "ambush", since_version: 600 });
-  sockets[0].deliver({ type: "events", battle: "ambush", since_version: 600, version: 603, entries: entries(600, 603), view: VIEW(603) });
+  sockets[0].deliver({
+    type: "events",
+    battle: "ambush",
+    since_version: 600,
+    version: 603,
+    entries: entries(600, 603),
+    view: VIEW(603),
+  });
   answerPage(sockets[0]);
   await settle();
   assert.deepEqual(names(client.states.get("ambush").view.log), expected(603));
@@ -107,7 +124,15 @@ test("a newer state makes the pages of the older one moot", async () => {
   const stale = pageAsks(sockets[0])[0];
   sockets[0].deliver(longState(900, 300));
   answerPage(sockets[0]); // the newer state's page
-  sockets[0].deliver({ type: "log_page", id: stale.id, battle: "ambush", since_version: 0, until_version: 100, version: 900, entries: entries(0, 100) });
+  sockets[0].deliver({
+    type: "log_page",
+    id: stale.id,
+    battle: "ambush",
+    since_version: 0,
+    until_version: 100,
+    version: 900,
+    entries: entries(0, 100),
+  });
   await settle();
   assert.deepEqual(names(client.states.get("ambush").view.log), expected(900));
   assert.equal(messages.filter((m) => m.type === "state").length, 1);
@@ -116,7 +141,14 @@ test("a newer state makes the pages of the older one moot", async () => {
 test("a short state while the pages come replaces the long one", async () => {
   const { client, sockets } = connected();
   sockets[0].deliver(longState(600, 100));
-  sockets[0].deliver({ type: "state", battle: "ambush", version: 3, archived: false, log_from: 0, view: VIEW(3, entries(0, 3)) });
+  sockets[0].deliver({
+    type: "state",
+    battle: "ambush",
+    version: 3,
+    archived: false,
+    log_from: 0,
+    view: VIEW(3, entries(0, 3)),
+  });
   answerPage(sockets[0]);
   await settle();
   assert.equal(client.states.get("ambush").version, 3);
@@ -151,7 +183,14 @@ test("a page refused otherwise offers the battle with the hole it has, not askin
 
 test("a lost connection drops the half-loaded state; the reconnect subscribes afresh", async () => {
   const { client, sockets, timers } = connected();
-  sockets[0].deliver({ type: "state", battle: "ambush", version: 5, archived: false, log_from: 0, view: VIEW(5, entries(0, 5)) });
+  sockets[0].deliver({
+    type: "state",
+    battle: "ambush",
+    version: 5,
+    archived: false,
+    log_from: 0,
+    view: VIEW(5, entries(0, 5)),
+  });
   sockets[0].deliver(longState(900, 300));
   sockets[0].drop(1001);
   await settle();
@@ -201,6 +240,9 @@ test("a log with a hole is told as a problem: the refusal, or the pages that cam
   answerPage(empty.socket, 500); // nothing past 500: an entry too big to send
   await settle();
   const told = empty.problems;
-  assert.deepEqual(told.map((p) => [p.code, p.battle, p.params]), [["log_incomplete", "ambush", { from: 500, to: 700 }]]);
+  assert.deepEqual(
+    told.map((p) => [p.code, p.battle, p.params]),
+    [["log_incomplete", "ambush", { from: 500, to: 700 }]],
+  );
   assert.match(told[0].message, /log entries 501\.\.700 did not come/);
 });

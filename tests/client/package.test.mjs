@@ -22,7 +22,8 @@ test("the package's modules import only each other", () => {
 });
 
 test("no browser or Foundry global is named", () => {
-  const globals = /\b(window|document|location|localStorage|sessionStorage|crypto|WebSocket|game|ui|Hooks|CONFIG|fetch)\b(?!\s*:)/;
+  const globals =
+    /\b(window|document|location|localStorage|sessionStorage|crypto|WebSocket|game|ui|Hooks|CONFIG|fetch)\b(?!\s*:)/;
   const foundryApi = /\bfoundry\.(utils|applications|documents|abstract|data|canvas|dice)\b/;
   const bareTimers = /(?<![.\w])(setTimeout|clearTimeout|setInterval)\s*\(/;
   for (const name of files) {

@@ -14,7 +14,10 @@ import { sidesFromTokens } from "../../foundry-module/scripts/logic/scene-sides.
 import { strengthChart } from "../../foundry-module/scripts/logic/strength-chart.mjs";
 
 // A log as the core writes it (events copied from a run of background_battle.api).
-const started = { command: { type: "start" }, events: [{ type: "battle_started", initial: { allies: 30, enemies: 60 } }] };
+const started = {
+  command: { type: "start" },
+  events: [{ type: "battle_started", initial: { allies: 30, enemies: 60 } }],
+};
 const leader = {
   command: { type: "leader_command", side: "allies", sl: 3 },
   events: [{ type: "leader_commanded", side: "allies", success: true, sl: 3, bonus: 5, strength_for_next_test: 35 }],
@@ -23,9 +26,15 @@ const round1 = {
   command: { type: "resolve_round", mode: "auto" },
   events: [
     {
-      type: "round_resolved", round: 1, mode: "auto", targets: { allies: 35, enemies: 60 },
-      rolls: { allies: 14, enemies: 85 }, sl: { allies: 2, enemies: -2 }, winner: "allies",
-      lost: { allies: 0, enemies: 4 }, strength: { allies: 30, enemies: 56 },
+      type: "round_resolved",
+      round: 1,
+      mode: "auto",
+      targets: { allies: 35, enemies: 60 },
+      rolls: { allies: 14, enemies: 85 },
+      sl: { allies: 2, enemies: -2 },
+      winner: "allies",
+      lost: { allies: 0, enemies: 4 },
+      strength: { allies: 30, enemies: 56 },
     },
   ],
 };
@@ -33,9 +42,15 @@ const round2 = {
   command: { type: "resolve_round", mode: "rolls" },
   events: [
     {
-      type: "round_resolved", round: 2, mode: "rolls", targets: { allies: 30, enemies: 56 },
-      rolls: { allies: 95, enemies: 5 }, sl: { allies: -6, enemies: 5 }, winner: "enemies",
-      lost: { allies: 11, enemies: 0 }, strength: { allies: 19, enemies: 56 },
+      type: "round_resolved",
+      round: 2,
+      mode: "rolls",
+      targets: { allies: 30, enemies: 56 },
+      rolls: { allies: 95, enemies: 5 },
+      sl: { allies: -6, enemies: 5 },
+      winner: "enemies",
+      lost: { allies: 11, enemies: 0 },
+      strength: { allies: 19, enemies: 56 },
     },
   ],
 };
@@ -44,7 +59,10 @@ const undo = (entry) => ({ command: { type: "undo" }, events: [{ type: "undone",
 
 test("an undone step and the undo itself are not in force", () => {
   const log = [added, started, round1, undo(2)];
-  assert.deepEqual(effectiveEntries(log).map((s) => s.index), [0, 1]);
+  assert.deepEqual(
+    effectiveEntries(log).map((s) => s.index),
+    [0, 1],
+  );
   // the undo is the last step (it tells what it took back)
   assert.deepEqual(lastStep({ log }).event, { type: "undone", entry: 2 });
   assert.equal(lastStep({ log: [...log, round2] }).event.type, "round_resolved");
@@ -74,29 +92,68 @@ test("strength before a round and the leader's bonus used in it", () => {
 });
 
 test("plural categories in English and Russian", () => {
-  assert.deepEqual([1, 2].map((n) => pluralCategory("en", n)), ["one", "other"]);
-  assert.deepEqual([1, 3, 5, 21, 0].map((n) => pluralCategory("ru", n)), ["one", "few", "many", "one", "many"]);
+  assert.deepEqual(
+    [1, 2].map((n) => pluralCategory("en", n)),
+    ["one", "other"],
+  );
+  assert.deepEqual(
+    [1, 3, 5, 21, 0].map((n) => pluralCategory("ru", n)),
+    ["one", "few", "many", "one", "many"],
+  );
   assert.equal(pluralCategory("xx-not-a-language!", 2), "other");
 });
 
 test("5 friendly and 12 hostile tokens of two actors become two sides; the dead stay out", () => {
   const tokens = [
-    ...Array.from({ length: 5 }, (_, i) => ({ id: `f${i}`, name: `Dwarf ${i}`, actorId: "dwarf", actorName: "Dwarf", disposition: 1 })),
-    ...Array.from({ length: 8 }, (_, i) => ({ id: `o${i}`, name: "Orc", actorId: "orc", actorName: "Orc", disposition: -1 })),
-    ...Array.from({ length: 4 }, (_, i) => ({ id: `g${i}`, name: "Goblin", actorId: "gob", actorName: "Goblin", disposition: -1 })),
+    ...Array.from({ length: 5 }, (_, i) => ({
+      id: `f${i}`,
+      name: `Dwarf ${i}`,
+      actorId: "dwarf",
+      actorName: "Dwarf",
+      disposition: 1,
+    })),
+    ...Array.from({ length: 8 }, (_, i) => ({
+      id: `o${i}`,
+      name: "Orc",
+      actorId: "orc",
+      actorName: "Orc",
+      disposition: -1,
+    })),
+    ...Array.from({ length: 4 }, (_, i) => ({
+      id: `g${i}`,
+      name: "Goblin",
+      actorId: "gob",
+      actorName: "Goblin",
+      disposition: -1,
+    })),
     { id: "dead", name: "Orc", actorId: "orc", actorName: "Orc", disposition: -1, dead: true },
     { id: "n", name: "Cow", actorId: "cow", disposition: 0 },
   ];
   const sides = sidesFromTokens(tokens);
-  assert.deepEqual(sides.allies.map((u) => [u.name, u.fighters]), [["Dwarf", 5]]);
-  assert.deepEqual(sides.enemies.map((u) => [u.name, u.fighters]), [["Orc", 8], ["Goblin", 4]]);
+  assert.deepEqual(
+    sides.allies.map((u) => [u.name, u.fighters]),
+    [["Dwarf", 5]],
+  );
+  assert.deepEqual(
+    sides.enemies.map((u) => [u.name, u.fighters]),
+    [
+      ["Orc", 8],
+      ["Goblin", 4],
+    ],
+  );
   assert.ok(!sides.enemies[0].tokens.includes("dead"));
   const byName = sidesFromTokens(tokens, { by: "name" });
   assert.equal(byName.allies.length, 5);
 });
 
 test("the chart draws a row per side it knows, a bar a round, in tags chat HTML keeps", () => {
-  const chart = strengthChart([{ round: 0, allies: 30, enemies: 60 }, { round: 1, allies: 30, enemies: 56 }], "t");
+  const chart = strengthChart(
+    [
+      { round: 0, allies: 30, enemies: 60 },
+      { round: 1, allies: 30, enemies: 56 },
+    ],
+    "t",
+  );
   assert.match(chart, /data-side="allies"/);
   assert.match(chart, /data-side="enemies"/);
   assert.match(chart, /<span class="bb-bar" data-round="1" style="height: 93.3%"><\/span><\/div><\/div>$/);

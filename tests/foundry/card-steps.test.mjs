@@ -3,7 +3,13 @@
 // back in set-up), the kind of card, and the key a battle has in the world's record.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { battleKey, cardKind, entryAt, phaseAfter, startVersion } from "../../foundry-module/scripts/logic/card-steps.mjs";
+import {
+  battleKey,
+  cardKind,
+  entryAt,
+  phaseAfter,
+  startVersion,
+} from "../../foundry-module/scripts/logic/card-steps.mjs";
 
 const step = (type, more = {}) => ({ command: { type }, events: [{ type, ...more }] });
 const log = [
@@ -28,13 +34,28 @@ test("the entry of a version; none outside the log", () => {
   assert.equal(entryAt(null, 1), undefined);
   // a long battle whose older pages did not all come: entries 3..7 missing
   const holed = { version: 9, view: { log: [log[0], log[1], log[7], log[8]] }, logHole: { from: 2, to: 7 } };
-  assert.deepEqual([1, 2, 3, 7, 8, 9].map((v) => entryAt(holed, v)), [log[0], log[1], undefined, undefined, log[7], log[8]]);
+  assert.deepEqual(
+    [1, 2, 3, 7, 8, 9].map((v) => entryAt(holed, v)),
+    [log[0], log[1], undefined, undefined, log[7], log[8]],
+  );
 });
 
 test("the phase after each step: an undo of the start is back in set-up", () => {
   assert.deepEqual(
     log.map((_, index) => phaseAfter(state, index + 1)),
-    ["setup", "setup", "fighting", "fighting", "fighting", "fighting", "fighting", "setup", "setup", "fighting", "ended"],
+    [
+      "setup",
+      "setup",
+      "fighting",
+      "fighting",
+      "fighting",
+      "fighting",
+      "fighting",
+      "setup",
+      "setup",
+      "fighting",
+      "ended",
+    ],
   );
 });
 

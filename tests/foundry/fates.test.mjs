@@ -37,7 +37,8 @@ function carryOut(tokens, plan) {
   const byId = new Map(tokens.map((t) => [t.id, structuredClone(t)]));
   for (const r of plan.restores ?? []) {
     const { target } = restoreTarget(r.before, r.after, conditionsNow(byId.get(r.id)));
-    for (const id of r.tokens) Object.assign(byId.get(id), { dead: "dead" in target, unconscious: "unconscious" in target });
+    for (const id of r.tokens)
+      Object.assign(byId.get(id), { dead: "dead" in target, unconscious: "unconscious" in target });
   }
   for (const u of plan.updates) {
     const t = byId.get(u._id);
@@ -168,7 +169,15 @@ test("an Apply record holds no casualty result and no head count (players receiv
 test("a record of an earlier version loses its hidden numbers, and undo still reads it", () => {
   const [token] = soldiers(1);
   const before = { name: "Soldier 1", conditions: [] };
-  const old = { ...TARGET, result: { killed: 1, wounded: 0, fit: 0 }, fate: "killed", counts: null, shared: null, before, after: [["dead", 1]] };
+  const old = {
+    ...TARGET,
+    result: { killed: 1, wounded: 0, fit: 0 },
+    fate: "killed",
+    counts: null,
+    shared: null,
+    before,
+    after: [["dead", 1]],
+  };
   const applied = { ...token, dead: true, applied: old };
   assert.deepEqual(legacyRecordUpdate(applied, SCOPE), {
     _id: "t1",
@@ -194,7 +203,9 @@ test("the unsets take the form of the Foundry generation (v13 `-=key`, v14 an op
   assert.deepEqual(update, { _id: "t1", [`flags.${SCOPE}.applied`]: DELETE });
   assert.deepEqual(legacyRecordUpdate(applied, SCOPE, unset), { _id: "t1", [`flags.${SCOPE}.applied.result`]: DELETE });
   // no key of either update is a v13 special key
-  assert.ok(![...Object.keys(update), ...Object.keys(legacyRecordUpdate(applied, SCOPE, unset))].some((k) => k.includes("-=")));
+  assert.ok(
+    ![...Object.keys(update), ...Object.keys(legacyRecordUpdate(applied, SCOPE, unset))].some((k) => k.includes("-=")),
+  );
 });
 
 test("a group token with nobody fit shows dead or down", () => {
@@ -272,7 +283,14 @@ test("tokens of one shared actor are one holder of their fighters, marked once",
   const tokens = soldiers(4);
   tokens[1].actor = "Actor.hero";
   tokens[2].actor = "Actor.hero";
-  assert.deepEqual(holdersOf(tokens).map((h) => [h.id, h.fighters]), [["t1", 1], ["t2", 2], ["t4", 1]]);
+  assert.deepEqual(
+    holdersOf(tokens).map((h) => [h.id, h.fighters]),
+    [
+      ["t1", 1],
+      ["t2", 2],
+      ["t4", 1],
+    ],
+  );
   const plan = planApply(tokens, { killed: 2, wounded: 2, fit: 0 }, TARGET, OPTIONS);
   // the two singles take a fate each; the shared actor holds the other two fighters as counts
   assert.deepEqual(plan.summary.killed, ["t1", "t4"]);
@@ -283,7 +301,10 @@ test("tokens of one shared actor are one holder of their fighters, marked once",
   const shared = plan.conditions.filter((c) => c.id === "t2");
   assert.deepEqual(shared, [{ id: "t2", tokens: ["t2", "t3"], status: "unconscious", active: true }]);
   const after = carryOut(tokens, plan);
-  assert.deepEqual(after.map((t) => t.name), ["Soldier 1", "Soldier 2 (0/2)", "Soldier 3 (0/2)", "Soldier 4"]);
+  assert.deepEqual(
+    after.map((t) => t.name),
+    ["Soldier 1", "Soldier 2 (0/2)", "Soldier 3 (0/2)", "Soldier 4"],
+  );
   assert.ok(isEmptyPlan(planApply(after, { killed: 2, wounded: 2, fit: 0 }, TARGET, OPTIONS)));
   const undo = planUndo(after, TARGET, OPTIONS);
   assert.equal(undo.restores.length, 3); // one per actor
@@ -293,7 +314,10 @@ test("tokens of one shared actor are one holder of their fighters, marked once",
 test("a record from before condition lists were kept puts back dead and unconscious only", () => {
   const token = {
     ...soldiers(1)[0],
-    conditions: [["bleeding", 2], ["dead", 1]],
+    conditions: [
+      ["bleeding", 2],
+      ["dead", 1],
+    ],
     dead: true,
     applied: { battle: "ambush", unit: "u1", before: { dead: false, unconscious: true, name: "Soldier 1" } },
   };

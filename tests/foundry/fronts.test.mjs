@@ -88,7 +88,8 @@ test("the phases' actions have one name each", () => {
   const names = [SET_UP_ACTIONS, FIGHT_ACTIONS, APPLY_ACTIONS].flatMap((actions) => Object.keys(actions));
   assert.equal(new Set(names).size, names.length, names.join(", "));
   for (const name of ["createBattle", "newUnit", "sceneConfirm"]) assert.ok(name in SET_UP_ACTIONS, name);
-  for (const name of ["start", "roundAuto", "leader", "leaderForget", "undo", "influence"]) assert.ok(name in FIGHT_ACTIONS, name);
+  for (const name of ["start", "roundAuto", "leader", "leaderForget", "undo", "influence"])
+    assert.ok(name in FIGHT_ACTIONS, name);
   assert.deepEqual(Object.keys(APPLY_ACTIONS).sort(), ["applyAll", "applyUnit", "undoApply"]);
 });
 

@@ -17,6 +17,13 @@ test("a token no longer listed loses its count", () => {
 });
 
 test("old flags move when the bridge would take them, and only then", () => {
-  const pairs = [["a", 12], ["b", 1], ["c", "12"], ["d", 2.5], ["e", 100001], ["f", 100000]];
+  const pairs = [
+    ["a", 12],
+    ["b", 1],
+    ["c", "12"],
+    ["d", 2.5],
+    ["e", 100001],
+    ["f", 100000],
+  ];
   assert.deepEqual(oldHeadCounts(pairs, 100000), { a: 12, f: 100000 });
 });

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 const SCRIPTS = fileURLToPath(new URL("../../foundry-module/scripts/", import.meta.url));
 
 /** A statement at the start of a line, up to its `from "./…"` (an import may span lines). */
-const RELATIVE_IMPORT = /^(?:import|export)\s[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']+)["']|^import\s*["'](\.{1,2}\/[^"']+)["']/gm;
+const RELATIVE_IMPORT =
+  /^(?:import|export)\s[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']+)["']|^import\s*["'](\.{1,2}\/[^"']+)["']/gm;
 
 /** The relative files one source imports, as paths from the scripts folder. */
 function importsOf(source, file) {
@@ -61,7 +62,8 @@ function moduleGraph() {
 }
 
 test("the check reads imports over several lines and finds a circle where there is one", () => {
-  const source = 'import { a } from "./a.mjs";\nimport {\n  b,\n  c,\n} from "../b.mjs";\nexport { d } from "./logic/d.mjs";\n// import { e } from "./e.mjs"; is a comment\n';
+  const source =
+    'import { a } from "./a.mjs";\nimport {\n  b,\n  c,\n} from "../b.mjs";\nexport { d } from "./logic/d.mjs";\n// import { e } from "./e.mjs"; is a comment\n';
   assert.deepEqual(importsOf(source, "logic/x.mjs"), ["logic/a.mjs", "b.mjs", "logic/logic/d.mjs"]);
   const graph = new Map([
     ["app.mjs", ["gm-choice.mjs", "log.mjs"]],

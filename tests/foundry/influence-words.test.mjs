@@ -31,7 +31,13 @@ test("the side that rolled and the other side, a capital, and braces that are no
   assert.equal(fill("{Rolling} получают −10.", "ru", "allies"), "Персонажи получают −10.");
   assert.equal(fill("{Other} дрогнули", "ru", "allies"), "Противники персонажей дрогнули");
   // an enricher's label and a placeholder of the other language stay as written
-  assert.equal(fill("@UUID[Item.x]{Sword} for {rolling_gen}", "en", "allies"), "@UUID[Item.x]{Sword} for {rolling_gen}");
+  assert.equal(
+    fill("@UUID[Item.x]{Sword} for {rolling_gen}", "en", "allies"),
+    "@UUID[Item.x]{Sword} for {rolling_gen}",
+  );
   // words going into HTML are escaped by the caller's function
-  assert.equal(fill("<p>{other}</p>", "en", "allies", (w) => w.replace("'", "&#39;")), "<p>the PCs&#39; foes</p>");
+  assert.equal(
+    fill("<p>{other}</p>", "en", "allies", (w) => w.replace("'", "&#39;")),
+    "<p>the PCs&#39; foes</p>",
+  );
 });

@@ -17,7 +17,8 @@ export function useLanguage(lang) {
       lang,
       has: (key) => typeof lookup(key) === "string",
       localize: (key) => lookup(key) ?? key,
-      format: (key, data) => (lookup(key) ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in data ? String(data[name]) : m)),
+      format: (key, data) =>
+        (lookup(key) ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in data ? String(data[name]) : m)),
     },
     settings: { get: () => "" },
     tables: { get: () => null },

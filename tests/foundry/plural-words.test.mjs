@@ -22,36 +22,86 @@ const EXPECTED = {
     ru: ["сыгран 1 раунд", "сыграно 2 раунда", "сыграно 5 раундов", "сыгран 21 раунд"],
   },
   "Panel.Detached": {
-    en: ["1 fighter in the PCs' fight", "2 fighters in the PCs' fight", "5 fighters in the PCs' fight", "21 fighters in the PCs' fight"],
-    ru: ["1 боец в схватке персонажей", "2 бойца в схватке персонажей", "5 бойцов в схватке персонажей", "21 боец в схватке персонажей"],
+    en: [
+      "1 fighter in the PCs' fight",
+      "2 fighters in the PCs' fight",
+      "5 fighters in the PCs' fight",
+      "21 fighters in the PCs' fight",
+    ],
+    ru: [
+      "1 боец в схватке персонажей",
+      "2 бойца в схватке персонажей",
+      "5 бойцов в схватке персонажей",
+      "21 боец в схватке персонажей",
+    ],
   },
   "Step.Detached": {
-    en: ["Allies: 1 fighter goes into the PCs' fight", "Allies: 2 fighters go into the PCs' fight", "Allies: 5 fighters go into the PCs' fight", "Allies: 21 fighters go into the PCs' fight"],
-    ru: ["Союзники: 1 боец уходит в схватку персонажей", "Союзники: 2 бойца уходят в схватку персонажей", "Союзники: 5 бойцов уходят в схватку персонажей", "Союзники: 21 боец уходит в схватку персонажей"],
+    en: [
+      "Allies: 1 fighter goes into the PCs' fight",
+      "Allies: 2 fighters go into the PCs' fight",
+      "Allies: 5 fighters go into the PCs' fight",
+      "Allies: 21 fighters go into the PCs' fight",
+    ],
+    ru: [
+      "Союзники: 1 боец уходит в схватку персонажей",
+      "Союзники: 2 бойца уходят в схватку персонажей",
+      "Союзники: 5 бойцов уходят в схватку персонажей",
+      "Союзники: 21 боец уходит в схватку персонажей",
+    ],
   },
   "SetUp.UnitAdded": {
     en: [1, 2, 5, 21].map((n) => `Allies: Orcs added (${n} ${n === 1 ? "fighter" : "fighters"}, strength 30)`),
-    ru: ["боец", "бойца", "бойцов", "боец"].map((w, i) => `Союзники: добавлен отряд «Orcs» (${[1, 2, 5, 21][i]} ${w}, ОС 30)`),
+    ru: ["боец", "бойца", "бойцов", "боец"].map(
+      (w, i) => `Союзники: добавлен отряд «Orcs» (${[1, 2, 5, 21][i]} ${w}, ОС 30)`,
+    ),
   },
   "SetUp.UnitChanged": {
     en: [1, 2, 5, 21].map((n) => `Allies: Orcs changed (${n} ${n === 1 ? "fighter" : "fighters"}, strength 30)`),
-    ru: ["боец", "бойца", "бойцов", "боец"].map((w, i) => `Союзники: изменён отряд «Orcs» (${[1, 2, 5, 21][i]} ${w}, ОС 30)`),
+    ru: ["боец", "бойца", "бойцов", "боец"].map(
+      (w, i) => `Союзники: изменён отряд «Orcs» (${[1, 2, 5, 21][i]} ${w}, ОС 30)`,
+    ),
   },
   "Card.UnitFighters": {
     en: ["Orcs (1 fighter)", "Orcs (2 fighters)", "Orcs (5 fighters)", "Orcs (21 fighters)"],
     ru: ["Orcs (1 боец)", "Orcs (2 бойца)", "Orcs (5 бойцов)", "Orcs (21 боец)"],
   },
   "Notices.undone": {
-    en: ["Background Battle: 1 token put back as it was.", "Background Battle: 2 tokens put back as they were.", "Background Battle: 5 tokens put back as they were.", "Background Battle: 21 tokens put back as they were."],
-    ru: ["Фоновый бой: 1 токен возвращён как был.", "Фоновый бой: 2 токена возвращены как были.", "Фоновый бой: 5 токенов возвращены как были.", "Фоновый бой: 21 токен возвращён как был."],
+    en: [
+      "Background Battle: 1 token put back as it was.",
+      "Background Battle: 2 tokens put back as they were.",
+      "Background Battle: 5 tokens put back as they were.",
+      "Background Battle: 21 tokens put back as they were.",
+    ],
+    ru: [
+      "Фоновый бой: 1 токен возвращён как был.",
+      "Фоновый бой: 2 токена возвращены как были.",
+      "Фоновый бой: 5 токенов возвращены как были.",
+      "Фоновый бой: 21 токен возвращён как был.",
+    ],
   },
   "Chat.Missing": {
-    en: ["1 linked token was not found.", "2 linked tokens were not found.", "5 linked tokens were not found.", "21 linked tokens were not found."],
-    ru: ["Не найден 1 связанный токен.", "Не найдены 2 связанных токена.", "Не найдены 5 связанных токенов.", "Не найден 21 связанный токен."],
+    en: [
+      "1 linked token was not found.",
+      "2 linked tokens were not found.",
+      "5 linked tokens were not found.",
+      "21 linked tokens were not found.",
+    ],
+    ru: [
+      "Не найден 1 связанный токен.",
+      "Не найдены 2 связанных токена.",
+      "Не найдены 5 связанных токенов.",
+      "Не найден 21 связанный токен.",
+    ],
   },
   "Shared.Notice": {
-    en: [1, 2, 5, 21].map((n) => `Hero, Hero share one actor: they count together as ${n} ${n === 1 ? "fighter" : "fighters"}, and the actor is marked once.`),
-    ru: ["боец", "бойца", "бойцов", "боец"].map((w, i) => `У фишек Hero, Hero один общий актёр: они считаются вместе, ${[1, 2, 5, 21][i]} ${w}, и актёр отмечается один раз.`),
+    en: [1, 2, 5, 21].map(
+      (n) =>
+        `Hero, Hero share one actor: they count together as ${n} ${n === 1 ? "fighter" : "fighters"}, and the actor is marked once.`,
+    ),
+    ru: ["боец", "бойца", "бойцов", "боец"].map(
+      (w, i) =>
+        `У фишек Hero, Hero один общий актёр: они считаются вместе, ${[1, 2, 5, 21][i]} ${w}, и актёр отмечается один раз.`,
+    ),
   },
 };
 
@@ -66,7 +116,11 @@ test("every counted string, for 1, 2, 5 and 21, in English and Russian", () => {
     for (const lang of ["en", "ru"]) {
       useLanguage(lang);
       const data = lang === "ru" ? RU_DATA : DATA;
-      assert.deepEqual([1, 2, 5, 21].map((n) => counted(key, n, data)), forms[lang], `${lang} ${key}`);
+      assert.deepEqual(
+        [1, 2, 5, 21].map((n) => counted(key, n, data)),
+        forms[lang],
+        `${lang} ${key}`,
+      );
     }
   }
 });

@@ -40,13 +40,16 @@ test("a frame that would change anything is refused in the bridge's own error sh
   for (const type of ["command", "tokens", "request_casualties", "applied", "unapplied", undefined]) {
     const { send, reply } = forwardFrame({ type, id: "r1" }, "p");
     assert.equal(send, undefined);
-    assert.deepEqual({ ...reply, message: undefined }, {
-      type: "error",
-      id: "r1",
-      code: "forbidden",
-      field: "type",
-      message: undefined,
-    });
+    assert.deepEqual(
+      { ...reply, message: undefined },
+      {
+        type: "error",
+        id: "r1",
+        code: "forbidden",
+        field: "type",
+        message: undefined,
+      },
+    );
   }
   assert.equal("id" in forwardFrame({ type: "command" }, "p").reply, false);
 });
@@ -70,11 +73,18 @@ test("session ids carry the user and differ by time and chance", () => {
 test("a player's request goes on the players' line with an id naming its session, and back", () => {
   const { send, route } = onTheLine({ type: "log_page", id: "p1", battle: "ambush", since_version: 0 }, "s1~1");
   assert.deepEqual(send, { type: "log_page", id: "s1~1", battle: "ambush", since_version: 0 });
-  assert.deepEqual(backToPlayer({ type: "log_page", id: "s1~1", entries: [] }, route), { type: "log_page", id: "p1", entries: [] });
+  assert.deepEqual(backToPlayer({ type: "log_page", id: "s1~1", entries: [] }, route), {
+    type: "log_page",
+    id: "p1",
+    entries: [],
+  });
   // a request the player sent without an id is answered without one
   const plain = onTheLine({ type: "subscribe", battle: "ambush" }, "s1~2");
   assert.equal(plain.send.id, "s1~2");
-  assert.deepEqual(backToPlayer({ type: "state", id: "s1~2", battle: "ambush" }, plain.route), { type: "state", battle: "ambush" });
+  assert.deepEqual(backToPlayer({ type: "state", id: "s1~2", battle: "ambush" }, plain.route), {
+    type: "state",
+    battle: "ambush",
+  });
 });
 
 test("a player's socket keeps the pushes about the battles it watches", () => {

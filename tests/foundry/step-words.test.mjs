@@ -6,18 +6,29 @@ import assert from "node:assert/strict";
 import { useLanguage } from "./lang-game.mjs";
 
 useLanguage("en");
-const { describeLogStep, describeStep, setUpLine, sideUnits } = await import("../../foundry-module/scripts/step-words.mjs");
+const { describeLogStep, describeStep, setUpLine, sideUnits } =
+  await import("../../foundry-module/scripts/step-words.mjs");
 const { counted } = await import("../../foundry-module/scripts/i18n.mjs");
 
 // copied from a run of background_battle.api (GM view, then the player view of the same round)
 const round = {
-  type: "round_resolved", round: 1, mode: "auto", targets: { allies: 35, enemies: 60 },
-  rolls: { allies: 14, enemies: 85 }, sl: { allies: 2, enemies: -2 }, winner: "allies",
-  lost: { allies: 0, enemies: 4 }, strength: { allies: 30, enemies: 56 },
+  type: "round_resolved",
+  round: 1,
+  mode: "auto",
+  targets: { allies: 35, enemies: 60 },
+  rolls: { allies: 14, enemies: 85 },
+  sl: { allies: 2, enemies: -2 },
+  winner: "allies",
+  lost: { allies: 0, enemies: 4 },
+  strength: { allies: 30, enemies: 56 },
 };
 const seenByPlayers = {
-  ...round, targets: { allies: 35, enemies: null }, rolls: { allies: 14, enemies: null },
-  sl: { allies: 2, enemies: null }, lost: { allies: null, enemies: null }, strength: { allies: 30, enemies: null },
+  ...round,
+  targets: { allies: 35, enemies: null },
+  rolls: { allies: 14, enemies: null },
+  sl: { allies: 2, enemies: null },
+  lost: { allies: null, enemies: null },
+  strength: { allies: 30, enemies: null },
 };
 
 test("a round: rolls, targets with the leader's bonus, SL, strength before and after, winner", () => {
@@ -41,10 +52,19 @@ test("what the player view hides reads ?", () => {
 test("an undo names the step it took back; Russian words", () => {
   useLanguage("ru");
   const log = [{ events: [round] }, { events: [{ type: "undone", entry: 0 }] }];
-  assert.equal(describeLogStep({ type: "undone", entry: 0 }, log[1], log).title, "Шаг назад: Раунд 1: победили Союзники");
-  assert.deepEqual([1, 3, 5].map((n) => counted("Panel.TokenCount", n)), ["1 токен", "3 токена", "5 токенов"]);
+  assert.equal(
+    describeLogStep({ type: "undone", entry: 0 }, log[1], log).title,
+    "Шаг назад: Раунд 1: победили Союзники",
+  );
+  assert.deepEqual(
+    [1, 3, 5].map((n) => counted("Panel.TokenCount", n)),
+    ["1 токен", "3 токена", "5 токенов"],
+  );
   useLanguage("en");
-  assert.deepEqual([1, 2].map((n) => counted("Panel.TokenCount", n)), ["1 token", "2 tokens"]);
+  assert.deepEqual(
+    [1, 2].map((n) => counted("Panel.TokenCount", n)),
+    ["1 token", "2 tokens"],
+  );
 });
 
 test("the end after the PCs' win gives the last stand's working", () => {
@@ -71,9 +91,24 @@ const setUpLog = [
   { command: { type: "add_unit" }, events: [{ type: "unit_added", unit: orcs }] },
   { command: { type: "update_unit" }, events: [{ type: "unit_updated", unit: { ...orcs, fighters: 22 } }] },
   { command: { type: "remove_unit" }, events: [{ type: "unit_removed", unit: "u2" }] },
-  { command: { type: "set_modifiers" }, events: [{ type: "modifiers_set", side: "allies", modifiers: [{ name: "Hill", percent: 10, flat: 0 }, { name: "Walls", percent: 0, flat: -5 }] }] },
+  {
+    command: { type: "set_modifiers" },
+    events: [
+      {
+        type: "modifiers_set",
+        side: "allies",
+        modifiers: [
+          { name: "Hill", percent: 10, flat: 0 },
+          { name: "Walls", percent: 0, flat: -5 },
+        ],
+      },
+    ],
+  },
   { command: { type: "set_modifiers" }, events: [{ type: "modifiers_set", side: "enemies", modifiers: [] }] },
-  { command: { type: "set_hidden" }, events: [{ type: "hidden_set", hidden: ["enemies.fighters", "enemies.strength"] }] },
+  {
+    command: { type: "set_hidden" },
+    events: [{ type: "hidden_set", hidden: ["enemies.fighters", "enemies.strength"] }],
+  },
   { command: { type: "set_hidden" }, events: [{ type: "hidden_set", hidden: [] }] },
   { command: { type: "rename" }, events: [{ type: "renamed", name: "The ford" }] },
   { command: { type: "set_influence_table" }, events: [{ type: "influence_table_set", table: null }] },
@@ -105,7 +140,10 @@ test("set-up steps in one line each, head counts in plural forms", () => {
   ]);
   assert.equal(setUpLines()[6], "Скрыто от игроков: численность врагов, ОС врагов");
   // an undo of a set-up step in the panel's words too
-  assert.equal(describeLogStep(setUpLog[10].events[0], setUpLog[10], setUpLog).title, "Шаг назад: Враги: убран отряд «Orcs»");
+  assert.equal(
+    describeLogStep(setUpLog[10].events[0], setUpLog[10], setUpLog).title,
+    "Шаг назад: Враги: убран отряд «Orcs»",
+  );
 });
 
 test("what the player view hides is not said: no head count, no strength, no modifiers", () => {
@@ -127,8 +165,13 @@ test("what the player view hides is not said: no head count, no strength, no mod
 test("a round by strength lost says so, with each side's loss; fighters into the PCs' fight", () => {
   useLanguage("en");
   const lost = {
-    type: "round_resolved", round: 3, mode: "lost", targets: { allies: 30, enemies: 60 }, winner: null,
-    lost: { allies: 0, enemies: 9 }, strength: { allies: 30, enemies: 51 },
+    type: "round_resolved",
+    round: 3,
+    mode: "lost",
+    targets: { allies: 30, enemies: 60 },
+    winner: null,
+    lost: { allies: 0, enemies: 9 },
+    strength: { allies: 30, enemies: 51 },
   };
   assert.deepEqual(describeStep(lost), {
     title: "Round 3: strength lost typed in",

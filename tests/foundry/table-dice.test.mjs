@@ -2,7 +2,13 @@
 // WFRP4e test result as the leader's command.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { d100, influenceRollShown, leaderCommandFromTest, sideRollShown, testSL } from "../../foundry-module/scripts/logic/table-dice.mjs";
+import {
+  d100,
+  influenceRollShown,
+  leaderCommandFromTest,
+  sideRollShown,
+  testSL,
+} from "../../foundry-module/scripts/logic/table-dice.mjs";
 
 test("a side's d100 is shown with its strength, and never when the cards go to the GMs", () => {
   const view = { hidden: ["enemies.fighters", "enemies.strength"] };

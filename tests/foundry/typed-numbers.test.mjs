@@ -21,7 +21,22 @@ test("a half, however it is written, is the core's exact 1/2", () => {
 });
 
 test("anything else is refused: not a share, or out of 0..1", () => {
-  for (const typed of ["abc", "1/0", "0,5,5", "1/2/3", "-1/2", "-0.5", "½", "50%%", "5e-1", "NaN", "Infinity", "0x1", "1//2", "%"]) {
+  for (const typed of [
+    "abc",
+    "1/0",
+    "0,5,5",
+    "1/2/3",
+    "-1/2",
+    "-0.5",
+    "½",
+    "50%%",
+    "5e-1",
+    "NaN",
+    "Infinity",
+    "0x1",
+    "1//2",
+    "%",
+  ]) {
     assert.equal(readShare(typed).error, "not_share", typed);
   }
   for (const typed of ["150%", "3/2", "1.5", "1,01", "101 %"]) {

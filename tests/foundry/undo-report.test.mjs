@@ -51,7 +51,10 @@ test("no report known: nothing is sent", async () => {
   const { app, sent } = connectedApp(() => assert.fail("nothing should be asked"));
   await settle();
   await reportUndone(app, "ambush", "u2", undefined);
-  assert.deepEqual(sent.map((m) => m.type), ["hello"]);
+  assert.deepEqual(
+    sent.map((m) => m.type),
+    ["hello"],
+  );
 });
 
 test("a report the bridge has not got any more is no failure; another version is", async () => {

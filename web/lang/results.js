@@ -34,7 +34,8 @@ export const RESULTS = {
     "rule.fighter_cost": "Fighters moved × their share of S0, halves down",
     "rule.still_fighting": "Enemies still fighting: S × (1 − the share who flee), halves down",
     "rule.last_blow": "Their last blow: half their strength, halves down",
-    "rule.influence_modifier": "Influence modifier: during the battle S − the other side's S; after it 50 + the winner's S",
+    "rule.influence_modifier":
+      "Influence modifier: during the battle S − the other side's S; after it 50 + the winner's S",
     "rule.influence_total": "d100 + the modifier",
     "rule.strengths_at_end": "Strength at the end (allies · enemies)",
     "rule.lost_share": "Share lost f = (S0 − S) / S0",

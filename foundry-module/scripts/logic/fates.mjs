@@ -115,10 +115,7 @@ export function assignFates(tokens, result) {
   left.killed -= killed.length;
   free = free.filter((t) => !(t.id in fates));
 
-  const wounded = rankBy(free, (t) => (t.unconscious ? 0 : t.dead ? 2 : 1)).slice(
-    0,
-    left.wounded,
-  );
+  const wounded = rankBy(free, (t) => (t.unconscious ? 0 : t.dead ? 2 : 1)).slice(0, left.wounded);
   for (const t of wounded) fates[t.id] = "wounded";
   left.wounded -= wounded.length;
   free = free.filter((t) => !(t.id in fates));

@@ -21,14 +21,7 @@
  */
 
 /** The frames a relayed player may send: reading only (docs/protocol.md, "Client → bridge"). */
-export const PLAYER_FRAMES = Object.freeze([
-  "hello",
-  "subscribe",
-  "unsubscribe",
-  "list_battles",
-  "log_page",
-  "ping",
-]);
+export const PLAYER_FRAMES = Object.freeze(["hello", "subscribe", "unsubscribe", "list_battles", "log_page", "ping"]);
 
 /** `to` of a frame pushed to every relayed player at once. */
 export const EVERYONE = "*";

@@ -30,7 +30,13 @@ export function sidesFromTokens(tokens, { by = "actor" } = {}) {
     const own = by === "name" || !token.actorId ? `name:${token.name}` : `actor:${token.actorId}`;
     const key = `${side}/${own}`;
     if (!units.has(key)) {
-      const unit = { key, name: by === "name" ? token.name : (token.actorName ?? token.name), side, tokens: [], fighters: 0 };
+      const unit = {
+        key,
+        name: by === "name" ? token.name : (token.actorName ?? token.name),
+        side,
+        tokens: [],
+        fighters: 0,
+      };
       units.set(key, unit);
       sides[side].push(unit);
     }

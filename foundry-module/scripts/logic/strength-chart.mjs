@@ -17,7 +17,10 @@ export function strengthChart(points, title = "") {
   const row = (side) => {
     if (!points.length || points.some((p) => typeof p[side] !== "number")) return "";
     const bars = points
-      .map((p) => `<span class="bb-bar" data-round="${p.round}" style="height: ${((100 * p[side]) / top).toFixed(1)}%"></span>`)
+      .map(
+        (p) =>
+          `<span class="bb-bar" data-round="${p.round}" style="height: ${((100 * p[side]) / top).toFixed(1)}%"></span>`,
+      )
       .join("");
     return `<div class="bb-line bb-${side}" data-side="${side}">${bars}</div>`;
   };

@@ -13,4 +13,3 @@ export function legacyUnset(path) {
   const at = path.lastIndexOf(".");
   return { [`${path.slice(0, at + 1)}-=${path.slice(at + 1)}`]: null };
 }
-

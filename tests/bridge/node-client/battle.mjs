@@ -130,12 +130,10 @@ for (const shown of doc.client.command) {
   assert.equal(ack.version, event.version);
   version = ack.version;
   gmView = event.view;
-  if (player)
-    playerView = (await player.take((m) => m.type === "event" && m.version === version, kind)).view;
+  if (player) playerView = (await player.take((m) => m.type === "event" && m.version === version, kind)).view;
   if (kind === "start") player = await playerJoins();
   sent[kind] ??= message;
-  for (const happened of event.events)
-    if (happened.type === "unit_added") units[happened.unit.side] = happened.unit.id;
+  for (const happened of event.events) if (happened.type === "unit_added") units[happened.unit.side] = happened.unit.id;
 }
 assert.equal(gmView.status, "ended");
 
@@ -190,7 +188,10 @@ assert.equal(archived.version, version);
 
 // every kind of message the document shows from the bridge came, and matched it
 const shownTypes = Object.keys(doc.bridge).sort();
-assert.deepEqual([...received].filter((t) => t !== "error").sort(), shownTypes.filter((t) => t !== "error"));
+assert.deepEqual(
+  [...received].filter((t) => t !== "error").sort(),
+  shownTypes.filter((t) => t !== "error"),
+);
 assert.ok(received.has("error"));
 for (const peer of [gm, player, foundry]) peer.ws.close();
 console.log(JSON.stringify({ battle, version, casualties, received: [...received].sort() }));

@@ -89,6 +89,5 @@ export function checkShape(examples, message) {
   const shown = examples.bridge[message.type];
   if (!shown) throw new Error(`the document shows no ${message.type} from the bridge`);
   const problems = shown.map((one) => mismatch(one, message));
-  if (problems.every(Boolean))
-    throw new Error(`${message.type} differs from the document: ${problems.join("; ")}`);
+  if (problems.every(Boolean)) throw new Error(`${message.type} differs from the document: ${problems.join("; ")}`);
 }

@@ -39,7 +39,12 @@ function seeded(seed) {
   };
 }
 
-const DICE_ROLL_MODES = Object.freeze({ PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" });
+const DICE_ROLL_MODES = Object.freeze({
+  PUBLIC: "publicroll",
+  PRIVATE: "gmroll",
+  BLIND: "blindroll",
+  SELF: "selfroll",
+});
 CONST.DICE_ROLL_MODES = DICE_ROLL_MODES;
 CONFIG.Dice = {
   randomUniform: seeded(Number(params.get("diceSeed") ?? 1)),
@@ -74,7 +79,13 @@ class Roll {
     return this;
   }
   toJSON() {
-    return { class: "Roll", formula: this.formula, total: this._total, evaluated: this._evaluated, results: this.results };
+    return {
+      class: "Roll",
+      formula: this.formula,
+      total: this._total,
+      evaluated: this._evaluated,
+      results: this.results,
+    };
   }
   async toMessage(messageData = {}, { rollMode, create = true } = {}) {
     if (!this._evaluated) await this.evaluate();
@@ -90,7 +101,8 @@ const Base = window.ChatMessage; // standin-panel.js: messages found again, visi
 class RollMessage extends Base {
   static applyRollMode(chatData, rollMode) {
     const mode = rollMode === "roll" ? DICE_ROLL_MODES.PUBLIC : rollMode; // "roll": the current mode (core default)
-    if (!Object.values(DICE_ROLL_MODES).includes(mode)) refuse(`stand-in: unknown roll mode ${JSON.stringify(rollMode)}`);
+    if (!Object.values(DICE_ROLL_MODES).includes(mode))
+      refuse(`stand-in: unknown roll mode ${JSON.stringify(rollMode)}`);
     const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
     if (mode === DICE_ROLL_MODES.PUBLIC) Object.assign(chatData, { whisper: [], blind: false });
     else if (mode === DICE_ROLL_MODES.SELF) Object.assign(chatData, { whisper: [game.user.id], blind: false });

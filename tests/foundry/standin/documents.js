@@ -66,10 +66,40 @@ export class Collection extends Map {
  * foundryvtt.com/api/v13/variables/CONFIG.statusEffects.html).
  */
 export const CORE_STATUS_IDS = [
-  "dead", "unconscious", "sleep", "stun", "prone", "restrain", "paralysis", "fly", "blind", "deaf",
-  "silence", "fear", "burning", "frozen", "shock", "corrode", "bleeding", "disease", "poison",
-  "curse", "regen", "degen", "hover", "burrow", "upgrade", "downgrade", "invisible", "target",
-  "eye", "bless", "fireShield", "coldShield", "magicShield", "holyShield",
+  "dead",
+  "unconscious",
+  "sleep",
+  "stun",
+  "prone",
+  "restrain",
+  "paralysis",
+  "fly",
+  "blind",
+  "deaf",
+  "silence",
+  "fear",
+  "burning",
+  "frozen",
+  "shock",
+  "corrode",
+  "bleeding",
+  "disease",
+  "poison",
+  "curse",
+  "regen",
+  "degen",
+  "hover",
+  "burrow",
+  "upgrade",
+  "downgrade",
+  "invisible",
+  "target",
+  "eye",
+  "bless",
+  "fireShield",
+  "coldShield",
+  "magicShield",
+  "holyShield",
 ];
 
 let effectCount = 0;
@@ -167,7 +197,10 @@ export class Actor {
     }
     if (!on && !existing.length) return undefined;
     if (!on) {
-      await this.deleteEmbeddedDocuments("ActiveEffect", existing.map((e) => e.id));
+      await this.deleteEmbeddedDocuments(
+        "ActiveEffect",
+        existing.map((e) => e.id),
+      );
       return false;
     }
     const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [

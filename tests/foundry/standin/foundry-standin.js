@@ -253,7 +253,10 @@ window.StandIn = {
       flags: structuredClone(doc.flags),
       actor: doc.actor.uuid,
       statuses: [...doc.actor.statuses].sort(),
-      overlay: doc.actor.effects.filter((e) => e.flags?.core?.overlay).flatMap((e) => [...e.statuses]).sort(),
+      overlay: doc.actor.effects
+        .filter((e) => e.flags?.core?.overlay)
+        .flatMap((e) => [...e.statuses])
+        .sort(),
       values: Object.fromEntries(
         doc.actor.effects.contents.map((e) => [[...e.statuses][0], e.system?.condition?.value ?? null]),
       ),

@@ -56,13 +56,18 @@ export const GLOBALS = V14 ? { _del: new ForcedDeletion() } : {};
 
 /** Whether an update's value deletes its key (a ForcedDeletion, here or off the wire): v14. */
 export function isDeletion(value) {
-  return V14 && (value instanceof ForcedDeletion || (value !== null && typeof value === "object" && value[WIRE] === "ForcedDeletion"));
+  return (
+    V14 &&
+    (value instanceof ForcedDeletion ||
+      (value !== null && typeof value === "object" && value[WIRE] === "ForcedDeletion"))
+  );
 }
 
 /** Whether an update's key is the legacy deletion `-=key`: both; v14 warns. */
 export function isLegacyDeletion(key) {
   if (!key.startsWith("-=")) return false;
-  if (V14) deprecated(`the update key "-=${key.slice(2)}" uses legacy syntax: use foundry.data.operators.ForcedDeletion`);
+  if (V14)
+    deprecated(`the update key "-=${key.slice(2)}" uses legacy syntax: use foundry.data.operators.ForcedDeletion`);
   return true;
 }
 

@@ -30,7 +30,10 @@ export const Hooks = {
   on: (name, fn) => add(name, fn, false),
   once: (name, fn) => add(name, fn, true),
   off(name, fn) {
-    hooks.set(name, (hooks.get(name) ?? []).filter((h) => h.fn !== fn));
+    hooks.set(
+      name,
+      (hooks.get(name) ?? []).filter((h) => h.fn !== fn),
+    );
   },
   callAll: (name, ...args) => run(name, args, false),
   call: (name, ...args) => run(name, args, true),

@@ -27,10 +27,13 @@ export function makeSettings({ stored, server, user, validNamespace }) {
 
   function checkType(full, config, value) {
     const ok =
-      config.type === Boolean ? typeof value === "boolean"
-      : config.type === Number ? typeof value === "number" && Number.isFinite(value)
-      : config.type === String ? typeof value === "string"
-      : true;
+      config.type === Boolean
+        ? typeof value === "boolean"
+        : config.type === Number
+          ? typeof value === "number" && Number.isFinite(value)
+          : config.type === String
+            ? typeof value === "string"
+            : true;
     if (!ok) refuse(`setting ${full}: expected a ${config.type?.name}, got ${JSON.stringify(value)}`);
   }
 
@@ -42,7 +45,8 @@ export function makeSettings({ stored, server, user, validNamespace }) {
   return {
     register(namespace, key, config) {
       if (!validNamespace(namespace)) refuse(`settings namespace "${namespace}" is not an active package`);
-      if (!SCOPES.includes(config.scope ?? "client")) refuse(`setting ${namespace}.${key}: scope must be one of ${SCOPES}`);
+      if (!SCOPES.includes(config.scope ?? "client"))
+        refuse(`setting ${namespace}.${key}: scope must be one of ${SCOPES}`);
       registered.set(`${namespace}.${key}`, { scope: "client", ...config });
     },
     registerMenu(namespace, key, config) {

@@ -39,7 +39,10 @@ export function makeSocket({ server, socketPackages }) {
       listeners.get(event).push(fn);
     },
     off(event, fn) {
-      listeners.set(event, (listeners.get(event) ?? []).filter((f) => f !== fn));
+      listeners.set(
+        event,
+        (listeners.get(event) ?? []).filter((f) => f !== fn),
+      );
     },
     emit(event, ...args) {
       if (!socketPackages().includes(event)) {

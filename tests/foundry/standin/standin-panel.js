@@ -56,7 +56,8 @@ class ChatMessage {
   }
   async update(changes) {
     if (!messages.has(this.id)) refuse(`ChatMessage ${this.id} does not exist`);
-    if ("content" in changes && typeof changes.content !== "string") refuse("ChatMessage: content must be a string of HTML");
+    if ("content" in changes && typeof changes.content !== "string")
+      refuse("ChatMessage: content must be a string of HTML");
     record.chatUpdates.push({ id: this.id, changes: structuredClone(changes) });
     applyUpdate(this, "content" in changes ? { ...changes, content: cleanChatHtml(changes.content) } : changes);
     const stored = record.chat[Number(this.id.slice(1)) - 1];

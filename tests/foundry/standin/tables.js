@@ -31,9 +31,7 @@ export class RollTable {
     this.name = data.name;
     this.formula = data.formula;
     this.replacement = data.replacement ?? true;
-    this.results = new Collection(
-      (data.results ?? []).map((r, i) => [`r${i}`, new TableResult(this, `r${i}`, r)]),
-    );
+    this.results = new Collection((data.results ?? []).map((r, i) => [`r${i}`, new TableResult(this, `r${i}`, r)]));
   }
   get uuid() {
     return `RollTable.${this.id}`;
@@ -75,7 +73,8 @@ export class ChatMessage {
     const stored = structuredClone({ ...data, whisper: [] });
     for (const who of data.whisper ?? []) {
       const id = typeof who === "string" ? who : who?.documentName === "User" ? who.id : null;
-      if (!id || !game.users.has(id)) refuse(`ChatMessage: whisper must hold users or user ids, got ${JSON.stringify(who)}`);
+      if (!id || !game.users.has(id))
+        refuse(`ChatMessage: whisper must hold users or user ids, got ${JSON.stringify(who)}`);
       stored.whisper.push(id);
     }
     if (typeof stored.content !== "string") refuse("ChatMessage: content must be a string of HTML");
@@ -85,6 +84,8 @@ export class ChatMessage {
   }
   /** ChatMessage.getWhisperRecipients("GM"): the GM users. */
   static getWhisperRecipients(name) {
-    return String(name).toUpperCase() === "GM" ? game.users.filter((u) => u.isGM) : game.users.filter((u) => u.name === name);
+    return String(name).toUpperCase() === "GM"
+      ? game.users.filter((u) => u.isGM)
+      : game.users.filter((u) => u.name === name);
   }
 }

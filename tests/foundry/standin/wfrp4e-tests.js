@@ -91,8 +91,12 @@ function awaitSubmit(data, fields, options) {
     record.testDialogs.push({ title: data.title, fields: structuredClone(fields) });
     const dialog = document.createElement("dialog");
     dialog.className = "application wfrp-roll-dialog";
-    const modes = Object.keys(CONFIG.Dice.rollModes).map((m) => `<option value="${m}"${m === fields.rollMode ? " selected" : ""}>${m}</option>`);
-    const levels = Object.keys(DIFFICULTY).map((d) => `<option value="${d}"${d === fields.difficulty ? " selected" : ""}>${d}</option>`);
+    const modes = Object.keys(CONFIG.Dice.rollModes).map(
+      (m) => `<option value="${m}"${m === fields.rollMode ? " selected" : ""}>${m}</option>`,
+    );
+    const levels = Object.keys(DIFFICULTY).map(
+      (d) => `<option value="${d}"${d === fields.difficulty ? " selected" : ""}>${d}</option>`,
+    );
     dialog.innerHTML =
       `<header class="window-header"><h1></h1><button type="button" data-action="close" aria-label="Close">×</button></header>` +
       `<form class="window-content"><label>Difficulty <select name="difficulty">${levels.join("")}</select></label>` +
@@ -134,10 +138,21 @@ Object.defineProperty(WfrpActor.prototype, "itemTags", {
 WfrpActor.prototype.setupSkill = async function (skill, context = {}, options = {}) {
   if (typeof skill === "string") {
     const name = skill;
-    skill = this.itemTags.skill.find((s) => s.name.toLowerCase() === name.toLowerCase()) ?? { name, total: 0, unknown: true };
+    skill = this.itemTags.skill.find((s) => s.name.toLowerCase() === name.toLowerCase()) ?? {
+      name,
+      total: 0,
+      unknown: true,
+    };
   }
   if (skill.unknown) refuse(`stand-in: ${this.name} has no skill ${skill.name} (the stand-in does not look it up)`);
-  const fields = { modifier: 0, slBonus: 0, successBonus: 0, difficulty: "challenging", rollMode: CONST.DICE_ROLL_MODES.PUBLIC, ...(context.fields ?? {}) };
+  const fields = {
+    modifier: 0,
+    slBonus: 0,
+    successBonus: 0,
+    difficulty: "challenging",
+    rollMode: CONST.DICE_ROLL_MODES.PUBLIC,
+    ...(context.fields ?? {}),
+  };
   const title = `${skill.name} Test${context.appendTitle ?? ""}`;
   const submitted = await awaitSubmit({ actor: this, skill, title }, fields, options);
   if (!submitted) return undefined;

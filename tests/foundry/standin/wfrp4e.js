@@ -12,12 +12,27 @@
 import { ActiveEffect, Actor } from "./documents.js";
 import { record } from "./record.js";
 
-const NUMBERED = ["bleeding", "poisoned", "ablaze", "deafened", "stunned", "entangled", "fatigued", "blinded", "broken"];
+const NUMBERED = [
+  "bleeding",
+  "poisoned",
+  "ablaze",
+  "deafened",
+  "stunned",
+  "entangled",
+  "fatigued",
+  "blinded",
+  "broken",
+];
 const PLAIN = ["prone", "surprised", "unconscious", "grappling", "engaged", "dead"];
 
 /** game.wfrp4e.config.statusEffects (config-wfrp4e.js), in the shape the actor reads. */
 export const WFRP_STATUS_EFFECTS = [
-  ...NUMBERED.map((id) => ({ id, statuses: [id], name: `WFRP4E.ConditionName.${id}`, system: { condition: { value: 1, numbered: true } } })),
+  ...NUMBERED.map((id) => ({
+    id,
+    statuses: [id],
+    name: `WFRP4E.ConditionName.${id}`,
+    system: { condition: { value: 1, numbered: true } },
+  })),
   ...PLAIN.map((id) => ({
     id,
     statuses: [id],
