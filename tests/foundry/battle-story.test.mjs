@@ -12,6 +12,7 @@ import {
 import { pluralCategory } from "../../foundry-module/scripts/logic/plural.mjs";
 import { sidesFromTokens } from "../../foundry-module/scripts/logic/scene-sides.mjs";
 import { strengthChart } from "../../foundry-module/scripts/logic/strength-chart.mjs";
+import { ROUND_1 } from "./core-events.mjs";
 
 // A log as the core writes it (events copied from a run of background_battle.api).
 const started = {
@@ -24,19 +25,7 @@ const leader = {
 };
 const round1 = {
   command: { type: "resolve_round", mode: "auto" },
-  events: [
-    {
-      type: "round_resolved",
-      round: 1,
-      mode: "auto",
-      targets: { allies: 35, enemies: 60 },
-      rolls: { allies: 14, enemies: 85 },
-      sl: { allies: 2, enemies: -2 },
-      winner: "allies",
-      lost: { allies: 0, enemies: 4 },
-      strength: { allies: 30, enemies: 56 },
-    },
-  ],
+  events: [ROUND_1],
 };
 const round2 = {
   command: { type: "resolve_round", mode: "rolls" },

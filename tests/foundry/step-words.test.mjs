@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useLanguage } from "./lang-game.mjs";
+import { ROUND_1 } from "./core-events.mjs";
 
 useLanguage("en");
 const { describeLogStep, describeStep, setUpLine, sideUnits } =
@@ -11,17 +12,7 @@ const { describeLogStep, describeStep, setUpLine, sideUnits } =
 const { counted } = await import("../../foundry-module/scripts/i18n.mjs");
 
 // copied from a run of background_battle.api (GM view, then the player view of the same round)
-const round = {
-  type: "round_resolved",
-  round: 1,
-  mode: "auto",
-  targets: { allies: 35, enemies: 60 },
-  rolls: { allies: 14, enemies: 85 },
-  sl: { allies: 2, enemies: -2 },
-  winner: "allies",
-  lost: { allies: 0, enemies: 4 },
-  strength: { allies: 30, enemies: 56 },
-};
+const round = ROUND_1;
 const seenByPlayers = {
   ...round,
   targets: { allies: 35, enemies: null },
