@@ -24,6 +24,7 @@ from foundry_steps import (
     create_battle,
     new_unit,
     remote_player,
+    shown_numbers,
     world_tokens,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -109,7 +110,7 @@ def test_nothing_a_player_holds_gives_the_mobs_numbers_away(
     player = remote_player(open_foundry, player_page, foundry_server.url)
     expect(player.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     seen = state_of(player_page)
-    allowed = numbers(json.dumps(seen["view"]))
+    allowed = shown_numbers(seen["view"])
     hidden = (
         numbers_in(mob)
         | numbers_in(gm["view"]["sides"]["enemies"])

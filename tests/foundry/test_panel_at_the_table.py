@@ -5,7 +5,6 @@ sides from the scene. Real module files on the stand-in page, the real bridge, C
 from __future__ import annotations
 
 import html
-import json
 import re
 from typing import Any
 
@@ -19,6 +18,7 @@ from foundry_steps import (
     record,
     remote_player,
     set_up_fight,
+    shown_numbers,
     world_tokens,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -212,7 +212,7 @@ def card_text(markup: str) -> str:
 
 def allowed_numbers(view: dict[str, Any]) -> set[int]:
     """Every number in the player view, and the strength before each round (after + lost)."""
-    allowed = numbers(json.dumps(view))
+    allowed = shown_numbers(view)
     for entry in view["log"]:
         for event in entry["events"]:
             if event["type"] != "round_resolved":
@@ -293,7 +293,7 @@ def test_a_player_sees_no_number_the_player_view_hides(
     assert "bb-line bb-allies" in end_card and "bb-line bb-enemies" not in end_card
     assert "Dwarves" in end_card and "Orcs" in end_card
     # hidden numbers really were hidden from the players' numbers
-    assert 333 not in allowed and 13 not in numbers(json.dumps(player_view["units"]))
+    assert 333 not in allowed and 13 not in shown_numbers(player_view["units"])
     # token names: the mob's token does not carry its hidden head count
     assert all("13" not in token["name"] for token in world_tokens(page))
     # the GM's whispered cards, if any, go to the GMs only

@@ -3,6 +3,7 @@ the panel, and a barrier that waits until the bridge's earlier messages were han
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -92,3 +93,18 @@ def remote_player(open_foundry: Open, page: Page, server: str, **options: Any) -
     follows the battle through the active GM's Foundry (the relay), on the shared server."""
     options = {"battle": "ambush", "user": "player1", **options}
     return open_foundry(page, gm_token=None, player_token=None, url="", server=server, **options)
+
+
+def shown_numbers(value: Any) -> set[int]:
+    """The numbers a view shows a player: its numbers and those in its texts, but not the digits
+    of an id (a unit's id is made of the time and random digits: "u-f1712…" is no 12)."""
+    if isinstance(value, bool) or value is None:
+        return set()
+    if isinstance(value, int | float):
+        return {int(value)}
+    if isinstance(value, str):
+        return {int(n) for n in re.findall(r"-?\d+", value)}
+    if isinstance(value, dict):
+        kept = [v for k, v in value.items() if k != "id" and not k.endswith("_id")]
+        return set().union(*(shown_numbers(v) for v in kept))
+    return set().union(*(shown_numbers(v) for v in value)) if value else set()
