@@ -25,7 +25,6 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from background_battle.view import Role
 
 from . import protocol as p
-from .answers import Answers
 from .eviction import Eviction
 from .guard import RateLimit
 
@@ -69,7 +68,6 @@ class Client:
     over_limit_since: float | None = None  # when its current flood began
     last_drop: float = float("-inf")
     last_rate_error: float = float("-inf")
-    answers: Answers | None = None  # once past `hello`
 
 
 class Audience:

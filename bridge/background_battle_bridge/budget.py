@@ -22,6 +22,7 @@ take changes that do not make it larger.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from background_battle import Battle, redact_entry, state_view
@@ -92,9 +93,19 @@ def view_size(battle: Battle, view: dict[str, Any]) -> int:
     return size(rest) + _TABLE_KEY + _TABLE.of(battle, view)
 
 
-def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> dict[str, Any]:
-    """The views of `after` for each role (`{role + "-nolog": view}`, for the room's cache),
-    once its new log entry and views are within their bounds.
+@dataclass(frozen=True)
+class Decided:
+    """What a core command's event tells each role, measured within its bounds: the new
+    battle's views (`{role + "-nolog": view}`, the room's cache) and the new log entry as each
+    role may see it (`{role: entry}`)."""
+
+    views: dict[str, Any]
+    entries: dict[Role, dict[str, Any]]
+
+
+def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> Decided:
+    """The views of `after` and its new log `entry` for each role, once they are within
+    their bounds.
 
     Raises:
         ProtocolError: `too_large`, naming the command's field that made the battle grow.
@@ -104,12 +115,13 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> dict[s
     limit = VIEW_MAX
     if kind in _GROWS or kind == "undo":
         limit -= ROOM_PER_UNIT * len(after.units) + ROOM_FOR_SIDES
-    views: dict[str, Any] = {}
+    decided = Decided({}, {})
     for role in ROLES:
-        seen = size(redact_entry(after, entry, role))
-        if seen > ENTRY_MAX:
-            raise _too_large(field, f"this {kind} makes a log entry", seen, ENTRY_MAX)
-        view = views[role + "-nolog"] = state_view(after, role, log=False)
+        seen = decided.entries[role] = redact_entry(after, entry, role)
+        entry_size = size(seen)
+        if entry_size > ENTRY_MAX:
+            raise _too_large(field, f"this {kind} makes a log entry", entry_size, ENTRY_MAX)
+        view = decided.views[role + "-nolog"] = state_view(after, role, log=False)
         grown = view_size(after, view)
         if grown > limit and grown > size(state_view(before, role, log=False)):
             units = len(after.units)
@@ -120,7 +132,7 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> dict[s
                 limit,
                 "; shorten names or take units or modifiers out",
             )
-    return views
+    return decided
 
 
 def foundry_within(room: Room, record: Record) -> None:

@@ -4,8 +4,10 @@ One writer at a time. While a transaction is being written (in a thread, so the 
 keeps reading and deciding), new changes queue up; the next transaction takes all of them at
 once: with `--sync full` they share one fsync. The committer only commits and reports: each
 change is told, in order, whether it was stored (`stored`, which takes it into its room and
-says the room's version after it: the result of the write's future) or not (`failed`); a
-failed transaction stores none of its changes.
+says the room's version after it) or not (`failed`); a failed transaction stores none of its
+changes. A stored change's sender is woken first (`answer`, its handler's own future), then,
+in the same step, its watchers are told (`told`): the sender's ack is written before the
+fan-out to the others begins.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from dataclasses import dataclass, field
 from .stored import Record, Storage
 
 log = logging.getLogger("background_battle_bridge")
+
+
+def _future() -> asyncio.Future[int]:
+    return asyncio.get_running_loop().create_future()
 
 
 class NotStored(Exception):
@@ -34,9 +40,9 @@ class Write:
     stored: Callable[[], int]  # the battle's version once this record is taken in
     failed: Callable[[BaseException], None]
     current: Callable[[], bool] = lambda: True  # False: decided on changes that failed
-    done: asyncio.Future[int] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
+    told: Callable[[], None] = lambda: None  # once stored and its sender woken: the watchers
+    done: asyncio.Future[int] = field(default_factory=_future)  # awaited by anyone
+    answer: asyncio.Future[int] = field(default_factory=_future)  # by its sender alone
 
 
 class Committer:
@@ -86,7 +92,8 @@ class Committer:
 
 
 def _finish(write: Write, error: NotStored | None) -> None:
-    """Tell the change its fate (in queue order), then wake whoever awaits it."""
+    """Tell the change its fate (in queue order), wake whoever awaits it, then, when it was
+    stored, let it tell its watchers."""
     version = 0
     try:
         if error is None:
@@ -95,9 +102,16 @@ def _finish(write: Write, error: NotStored | None) -> None:
             write.failed(error)
     except Exception:  # a bug in a follow-up must not stop the writer; the disk decided
         log.exception("a follow-up of a written change failed")
-    if not write.done.done():
+    for future in (write.done, write.answer):  # the sender's may be cancelled (it left)
+        if future.done():
+            continue
         if error is None:
-            write.done.set_result(version)
+            future.set_result(version)
         else:
-            write.done.set_exception(error)
-            write.done.exception()  # marked as retrieved: a retry may never await it
+            future.set_exception(error)
+            future.exception()  # marked as retrieved: a retry may never await it
+    if error is None:
+        try:
+            write.told()
+        except Exception:
+            log.exception("telling the watchers of a written change failed")

@@ -17,9 +17,9 @@ from background_battle.units import MAX_FIGHTERS
 from . import protocol as p
 from .battles import Battles
 from .budget import foundry_within
-from .pipeline import Change, ack, repeated, settled, store
+from .pipeline import Change, settled, store
 from .protocol import ProtocolError
-from .receipts import digest
+from .receipts import ack, digest, repeated
 from .room import Room
 from .stored import Record
 

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from typing import Any
@@ -49,3 +50,34 @@ def reused(room: Room, request_id: str, version: int) -> ProtocolError:
         field="id",
         params={"version": version},
     )
+
+
+async def repeated(room: Room, request_id: str, fingerprint: str) -> int | None:
+    """The version this very request was acknowledged at (waiting for it if it is still
+    being stored); None for a new id.
+
+    Raises:
+        ProtocolError: `id_reused`; NotStored: the first attempt could not be stored.
+    """
+    receipt = earlier(room, request_id, fingerprint)
+    if receipt is not None:
+        return receipt[0]
+    waiting = room.head.waiting.get(request_id) if room.head is not None else None
+    if waiting is None:
+        return None
+    if waiting[0] != fingerprint:
+        raise reused(room, request_id, room.head.seq if room.head else room.seq)
+    await asyncio.shield(waiting[1])
+    return room.ids[request_id][0]
+
+
+def ack(
+    request_id: str | None, room: Room, version: int, duplicate: bool = False
+) -> dict[str, Any]:
+    """The `ack` of a request: its id (when it had one), the battle and the version."""
+    reply: dict[str, Any] = {"type": "ack", "battle": room.name, "version": version}
+    if request_id is not None:
+        reply = {"type": "ack", "id": request_id, "battle": room.name, "version": version}
+    if duplicate:
+        reply["duplicate"] = True
+    return reply

@@ -130,7 +130,7 @@ class Bridge:
                 while not client.kind:
                     if not await self._hello(client, await ws.recv()):
                         return
-            answers = client.answers = Answers(ws, self.hub.audience.flush)
+            answers = Answers(ws, self.hub.audience.flush)
             try:
                 async for frame in ws:
                     if not await self._admit(client, frame):

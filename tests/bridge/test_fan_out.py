@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 from bridge_helpers import Peer, Running, started
-from websockets.asyncio.server import broadcast
+from websockets.asyncio.server import ServerConnection, broadcast
 
-from background_battle_bridge import answers, audience, committer
+from background_battle_bridge import audience, committer
 
 ORDERS = {"type": "set_strength", "side": "allies", "strength": 25}
 
 
 @pytest.fixture
 def written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
-    """Every frame the fan-out and the early answers write: (connection, message type)."""
+    """Every frame the fan-out and the answers write: (connection, message type)."""
     log: list[tuple[int, str]] = []
 
     def recorded(connections: Any, message: str | bytes, **options: Any) -> None:
@@ -26,8 +26,13 @@ def written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
             log.append((id(ws), json.loads(message)["type"]))
         broadcast(connections, message, **options)
 
-    monkeypatch.setattr(audience, "broadcast", recorded)
-    monkeypatch.setattr(answers, "broadcast", recorded)
+    async def sent(ws: ServerConnection, message: Any, **options: Any) -> None:
+        log.append((id(ws), json.loads(message)["type"]))
+        await send(ws, message, **options)
+
+    send = ServerConnection.send
+    monkeypatch.setattr(audience, "broadcast", recorded)  # the fan-out
+    monkeypatch.setattr(ServerConnection, "send", sent)  # the answers (answers.py)
     return log
 
 

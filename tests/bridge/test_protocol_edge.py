@@ -292,7 +292,7 @@ async def test_too_many_subscriptions(running: Running, monkeypatch: pytest.Monk
 
 
 async def test_too_many_battles(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("background_battle_bridge.pipeline.MAX_BATTLES", 2)
+    monkeypatch.setattr("background_battle_bridge.creating.MAX_BATTLES", 2)
     gm = await running.gm()
     await gm.create("a")
     await gm.create("b")
