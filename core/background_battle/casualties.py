@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import BattleError
+from .plain import plain
 from .rounding import round_half_down
 from .units import MAX_FIGHTERS, MAX_STRENGTH
 from .validate import whole
@@ -26,12 +27,7 @@ class UnitCasualties:
 
     def to_dict(self) -> dict[str, int]:
         """The JSON-friendly form."""
-        return {
-            "fighters": self.fighters,
-            "killed": self.killed,
-            "wounded": self.wounded,
-            "fit": self.fit,
-        }
+        return plain(self)
 
 
 @dataclass(frozen=True)

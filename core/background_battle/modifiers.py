@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .plain import plain
 from .rounding import round_half_down
 
 
@@ -20,7 +21,7 @@ class Modifier:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-friendly form."""
-        return {"name": self.name, "percent": self.percent, "flat": self.flat}
+        return plain(self)
 
 
 def initial_strength(units_strength: int, modifiers: Iterable[Modifier] = ()) -> int:

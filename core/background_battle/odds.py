@@ -13,6 +13,7 @@ from .casualties import lost_share, unit_casualties
 from .errors import BattleError
 from .log import apply
 from .opposed import loss_between, wfrp_test
+from .plain import plain
 from .validate import SIDES, Side, whole
 
 MAX_RUNS: Final = 100_000
@@ -53,7 +54,7 @@ class Odds:
             "unfinished": self.unfinished,
             "expected_rounds": self.expected_rounds,
             "expected_strength": dict(self.expected_strength),
-            "units": [vars(unit) for unit in self.units],
+            "units": [plain(unit) for unit in self.units],
         }
 
 

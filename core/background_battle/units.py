@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
+from .plain import plain
 from .rounding import round_half_down
 from .validate import Side, one_of
 
@@ -46,15 +47,7 @@ class Unit:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-friendly form."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "side": self.side,
-            "fighters": self.fighters,
-            "strength": self.strength,
-            "size": self.size,
-            "detached": self.detached,
-        }
+        return plain(self)
 
 
 def size_multiplier(size: str) -> Fraction:
