@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Any
 
+_NAMES: dict[type, tuple[str, ...]] = {}  # each dataclass's field names, read once
 
-@functools.cache
+
 def _names(kind: type) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(kind))
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
 
 
 def plain(value: Any) -> dict[str, Any]:
