@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from background_battle import Battle, redact_entry, state_view
+from background_battle import Battle, redact_entry, state_view, views_by_role
 from background_battle.view import Role
 
 from . import protocol as p
@@ -115,14 +115,14 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> Decide
     limit = VIEW_MAX
     if kind in _GROWS or kind == "undo":
         limit -= ROOM_PER_UNIT * len(after.units) + ROOM_FOR_SIDES
-    decided = Decided({}, {})
+    views = views_by_role(after, log=False)
+    decided = Decided({role + "-nolog": view for role, view in views.items()}, {})
     for role in ROLES:
         seen = decided.entries[role] = redact_entry(after, entry, role)
         entry_size = size(seen)
         if entry_size > ENTRY_MAX:
             raise _too_large(field, f"this {kind} makes a log entry", entry_size, ENTRY_MAX)
-        view = decided.views[role + "-nolog"] = state_view(after, role, log=False)
-        grown = view_size(after, view)
+        grown = view_size(after, views[role])
         if grown > limit and grown > size(state_view(before, role, log=False)):
             units = len(after.units)
             raise _too_large(

@@ -19,7 +19,7 @@ from .rounding import round_half_down, strength_bonus
 from .serialize import SCHEMA, from_json, restore, to_json
 from .shapes import SHAPES, Field, Shape, normalise
 from .units import SIZES, Unit, size_multiplier, unit_strength
-from .view import redact_entry, state_view
+from .view import redact_entry, state_view, views_by_role
 
 __version__ = "0.1.0"
 
@@ -67,5 +67,6 @@ __all__ = [
     "to_json",
     "unit_casualties",
     "unit_strength",
+    "views_by_role",
     "wfrp_test",
 ]

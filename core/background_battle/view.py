@@ -71,6 +71,28 @@ def state_view(battle: Battle, role: Role = "gm", *, log: bool = True) -> dict[s
     return view
 
 
+def views_by_role(battle: Battle, *, log: bool = True) -> dict[Role, dict[str, Any]]:
+    """``state_view`` for each role, the battle's view made once: the player's is the GM's with
+    the hidden numbers blanked (new objects where a number is blanked; the rest shared, as
+    every view is read, never changed).
+
+    >>> from background_battle import new_battle, apply
+    >>> battle, _ = apply(new_battle("x"), {"type": "add_unit", "name": "Orcs",
+    ...     "side": "enemies", "fighters": 12, "strength": 26})
+    >>> views = views_by_role(battle, log=False)
+    >>> views["player"] == state_view(battle, "player", log=False)
+    True
+    >>> views["gm"]["units"][0]["fighters"], views["player"]["units"][0]["fighters"]
+    (12, None)
+    """
+    gm = state_view(battle, log=log)
+    player = {**gm, "log": gm.get("log")}  # redact_view replaces sides, units and the log
+    player = redact_view(battle, player)
+    if not log:
+        del player["log"]
+    return {"gm": gm, "player": player}
+
+
 def _side_view(battle: Battle, side: Side) -> dict[str, Any]:
     state = battle.side(side)
     share = _share(battle, side)

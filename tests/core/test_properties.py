@@ -18,6 +18,7 @@ from background_battle import (
     rebuild,
     state_view,
     to_json,
+    views_by_role,
 )
 from background_battle.api import handle
 
@@ -160,6 +161,9 @@ def check_invariants(battle: Any) -> None:
         assert side["strength"] is None or side["strength"] >= 0
     assert (view["status"] == "ended") or view["winner"] is None
     json.dumps(view)  # always plain JSON
+    for log in (True, False):  # each role's view made once is the one made for that role
+        views = views_by_role(battle, log=log)
+        assert views == {role: state_view(battle, role, log=log) for role in ("gm", "player")}
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
