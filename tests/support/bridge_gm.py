@@ -16,7 +16,7 @@ class BridgeGM:
     """A `cli` client with the GM token; `request` waits for its `ack` (an `error` raises)."""
 
     def __init__(self, url: str, token: str) -> None:
-        self.ws: ClientConnection = connect(url)
+        self.ws: ClientConnection = connect(url, legacy=True)  # closed by `close`
         self.ws.send(json.dumps({"type": "hello", "token": token, "client": "cli"}))
         self._wait(lambda m: m["type"] == "welcome")
 
