@@ -18,7 +18,12 @@
 5. Issue 10 (`bridge_cost.py`): the bridge's work per command at version 10 and at version
    40,000; the largest messages of that long battle against the announced limit.
 
-Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`).
+6. With `BENCH_BEFORE_BRIDGE=<a checkout of an older commit>` (`bridge_before.py`): this
+   bridge and that one taking turns, fan-out and acks, beside the bare servers, with ratios.
+
+Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`). `BENCH_PARTS`
+picks the parts run (comma-separated, of `fan-out`, `acks`, `length`, `work`, `memory`,
+`start-up`, `before`; all by default).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge_ack import DURABLE, run_senders
+from bridge_before import before_and_after
 from bridge_cost import (
     SETUP,
     command,
@@ -486,14 +492,38 @@ def main() -> int:
             f"bridge benchmark: {clients} clients, {commands} commands, {rounds} rounds, "
             f"loopback, {os.cpu_count()} cores, data on {tmp}"
         )
-        report.part("fan-out", lambda: fan_out(Path(tmp), clients, commands, rounds, measured))
-        report.part(
-            "acks with watchers", lambda: acks(Path(tmp), clients, commands, senders, rounds)
-        )
-        report.part("cost by battle length", lambda: by_length(Path(tmp), long, commands))
-        report.part("work per command", lambda: own_work(Path(tmp), commands))
-        report.part("memory per idle client", lambda: memory(Path(tmp), idle))
-        report.part("start-up", lambda: start_up(Path(tmp), events))
+        parts: dict[str, tuple[str, Callable[[], object]]] = {
+            "fan-out": (
+                "fan-out",
+                lambda: fan_out(Path(tmp), clients, commands, rounds, measured),
+            ),
+            "acks": (
+                "acks with watchers",
+                lambda: acks(Path(tmp), clients, commands, senders, rounds),
+            ),
+            "length": ("cost by battle length", lambda: by_length(Path(tmp), long, commands)),
+            "work": ("work per command", lambda: own_work(Path(tmp), commands)),
+            "memory": ("memory per idle client", lambda: memory(Path(tmp), idle)),
+            "start-up": ("start-up", lambda: start_up(Path(tmp), events)),
+        }
+        before = os.environ.get("BENCH_BEFORE_BRIDGE")
+        if before:
+            parts["before"] = (
+                "this bridge beside an older one",
+                lambda: before_and_after(
+                    sys.modules[__name__],
+                    Path(tmp),
+                    Path(before),
+                    clients,
+                    commands,
+                    senders,
+                    rounds,
+                ),
+            )
+        chosen = os.environ.get("BENCH_PARTS")
+        for key, (label, job) in parts.items():
+            if chosen is None or key in chosen.split(","):
+                report.part(label, job)
     return report.finish()
 
 
