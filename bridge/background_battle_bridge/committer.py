@@ -93,11 +93,11 @@ class Committer:
 
 def _finish(write: Write, error: NotStored | None) -> None:
     """Tell the change its fate (in queue order), wake whoever awaits it, then, when it was
-    stored, let it tell its watchers."""
-    version = 0
+    stored and taken in, let it tell its watchers."""
+    version, taken = 0, False
     try:
         if error is None:
-            version = write.stored()
+            version, taken = write.stored(), True
         else:
             write.failed(error)
     except Exception:  # a bug in a follow-up must not stop the writer; the disk decided
@@ -110,7 +110,7 @@ def _finish(write: Write, error: NotStored | None) -> None:
         else:
             future.set_exception(error)
             future.exception()  # marked as retrieved: a retry may never await it
-    if error is None:
+    if taken:
         try:
             write.told()
         except Exception:

@@ -14,7 +14,6 @@ it are dropped with it, and each sender gets `error not_stored`: nothing was cha
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,8 +31,6 @@ from .receipts import ack, digest, repeated
 from .room import Room
 from .stored import Record
 from .telling import publish_event
-
-log = logging.getLogger("background_battle_bridge")
 
 MAX_VERSION = 2**31
 
