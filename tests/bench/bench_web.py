@@ -236,6 +236,7 @@ def recalculation(browser: Browser, url: str) -> dict[str, float]:
         submitted_log = float(page.get_attribute("html", "data-version") or "nan")
         # Through Playwright's click: adds the headless browser's input and frame handling.
         clicked = edits(lambda: page.locator("#strength-form button").click())
+        page.wait_for_function("(window.backgroundBattle.savesWaiting?.() ?? 0) === 0")
         battle = page.evaluate("JSON.parse(localStorage.getItem('bb.battle.v1')).battle")
         request = {
             "op": "apply",
