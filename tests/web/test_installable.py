@@ -70,9 +70,7 @@ def test_a_name_too_long_is_counted_in_characters(page: Page) -> None:
 def test_a_refused_import_clears_the_earlier_notice(page: Page, tmp_path: Path) -> None:
     dwarves_against_orcs(page)
     good = tmp_path / "battle.json"
-    good.write_text(
-        json.dumps(saved_battle(page))
-    )
+    good.write_text(json.dumps(saved_battle(page)))
     page.locator("#import-file").set_input_files(str(good))
     expect(page.locator("#share-output")).to_contain_text("Battle loaded.")
     bad = tmp_path / "bad.json"
