@@ -116,7 +116,7 @@ export function paintResult(state) {
   card.hidden = false;
   const why = working?.view === view && working.entry === result.entry && working.steps.length > 0;
   const lang = document.documentElement.lang;
-  // The card tells what its action did: a newer view (the next edit's, a minute before its own
+  // The card tells what its action did: a newer view (the next edit's, a moment before its own
   // result comes; another GM's, live) leaves it as it was painted, unless its working comes.
   const same = cardPainted?.card === card && cardPainted.result === result && cardPainted.lang === lang;
   if (!same || (why && cardPainted.steps !== working.steps)) {
