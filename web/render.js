@@ -270,7 +270,8 @@ export function renderView(view, root = document) {
     if (chosen) detachUnit.value = chosen;
   }
   const rename = root.querySelector('#rename-form input[name="name"]');
-  if (document.activeElement !== rename && !isTyped(rename.form)) rename.value = view.name;
+  if (document.activeElement !== rename && !isTyped(rename.form) && rename.value !== view.name)
+    rename.value = view.name;
 }
 
 /** A small button on a unit's row (edit, remove), labelled for screen readers. */
