@@ -9,3 +9,16 @@ export function changed(el, ...parts) {
   painted.set(el, key);
   return true;
 }
+
+/** Forget what `el` was painted from: its next `changed` is true. */
+export const forget = (el) => painted.delete(el);
+
+/** Write `text` into `el` unless it shows it already (a write, even of the same text, is work). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Hide or show `el` unless it is so already. */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}

@@ -2,7 +2,7 @@
 import { freshSeed, replyText } from "./core-client.js";
 import { errorMessage, t } from "./i18n.js";
 import { shelfList, shelve, shelvePrevious, unshelveSame } from "./shelf.js";
-import { decodeShare, loadSaved, save } from "./store.js";
+import { decodeShare, loadSaved, saveSoon } from "./store.js";
 
 const ROLLING = new Set(["resolve_round", "leader_command", "roll_influence"]);
 
@@ -15,10 +15,11 @@ export function localSource(core, store) {
   /**
    * Take a battle and its view from the core: keep, save, show. `text`: the core's reply as JSON
    * text, when it holds both (saved as it is, not written again); `kept`: the number the core
-   * keeps this battle under (the next command names it instead of sending the battle).
+   * keeps this battle under (the next command names it instead of sending the battle). Saved
+   * once the change is painted (store.js), never lost.
    */
   function adopt(battle, view, text = undefined, kept = null) {
-    save(text ?? { battle, view });
+    saveSoon(text ?? { battle, view });
     store.set({ local: { battle, view, kept }, ready: true });
     resolveFirst();
   }

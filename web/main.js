@@ -21,6 +21,7 @@ import { paintRules, wireRules } from "./rules-view.js";
 import { setupQuick } from "./quick.js";
 import { paintShelf, wireShelf } from "./shelf-panel.js";
 import { createStore, initialState, shownView } from "./state.js";
+import { savesWaiting } from "./store.js";
 import { wireTabs } from "./tabs.js";
 import { toolsLines, wireTools } from "./tools.js";
 import { followWorking, paintCasualtyWorking, paintLogWorking } from "./working.js";
@@ -110,6 +111,7 @@ window.backgroundBattle = {
   workerTimings: core.workerTimings,
   recalcTimings,
   store,
+  savesWaiting,
 };
 Object.defineProperty(window.backgroundBattle, "live", { get: () => live.client() });
 

@@ -1,4 +1,5 @@
 // The rows of a side's modifiers form (named, a percentage and/or a flat amount).
+import { changed, forget } from "./changed.js";
 import { translate } from "./i18n.js";
 import { isTyped } from "./pending.js";
 
@@ -19,11 +20,21 @@ export function renumberModifiers(form) {
   });
 }
 
-/** The rows as the view has them (a form typed in and not saved is left as typed). */
+/**
+ * The rows as the view has them (a form typed in and not saved is left as typed). Rows painted
+ * from the same modifiers, and left alone since (every change to them marks the form typed),
+ * are kept as they are.
+ */
 export function syncModifierRows(view) {
   for (const form of document.querySelectorAll(".modifiers-form")) {
-    if (isTyped(form) || form.contains(document.activeElement)) continue;
-    form.querySelector(".modifier-rows").textContent = "";
-    for (const modifier of view.sides[form.dataset.side].modifiers || []) addModifierRow(form, modifier);
+    const rows = form.querySelector(".modifier-rows");
+    if (isTyped(form) || form.contains(document.activeElement)) {
+      forget(rows); // left as typed: painted again once the form is no longer typed in
+      continue;
+    }
+    const modifiers = view.sides[form.dataset.side].modifiers || [];
+    if (!changed(rows, modifiers)) continue;
+    rows.textContent = "";
+    for (const modifier of modifiers) addModifierRow(form, modifier);
   }
 }

@@ -1,5 +1,5 @@
 // Paint the core's view of a battle. Nothing here computes a rule: every number comes from the view.
-import { changed } from "./changed.js";
+import { changed, setHidden, setText } from "./changed.js";
 import { t, term } from "./i18n.js";
 import { bandRange, pick } from "./influence-table.js";
 import { describeEntry } from "./log-text.js";
@@ -75,16 +75,18 @@ function renderSide(card, side, view) {
   const data = view.sides[side];
   const shown = (key) => fmt(data[key], hidden(view, data, key, side));
   const strength = data.strength ?? data.units_strength;
-  card.querySelector('[data-bind="strength"]').textContent = fmt(strength, hidden(view, data, "strength", side));
-  card.querySelector('[data-bind="initial"]').textContent = shown("initial");
-  card.querySelector('[data-bind="units_strength"]').textContent = shown("units_strength");
+  setText(card.querySelector('[data-bind="strength"]'), fmt(strength, hidden(view, data, "strength", side)));
+  setText(card.querySelector('[data-bind="initial"]'), shown("initial"));
+  setText(card.querySelector('[data-bind="units_strength"]'), shown("units_strength"));
   const mods = data.modifiers || [];
-  card.querySelector('[data-bind="modifier-count"]').textContent = mods.length ? `(${mods.length})` : "";
-  card.querySelector('[data-bind="modifiers-text"]').textContent =
-    data.initial !== null && data.initial !== undefined ? t("side.modifiers", { initial: data.initial }) : "";
+  setText(card.querySelector('[data-bind="modifier-count"]'), mods.length ? `(${mods.length})` : "");
+  setText(
+    card.querySelector('[data-bind="modifiers-text"]'),
+    data.initial !== null && data.initial !== undefined ? t("side.modifiers", { initial: data.initial }) : "",
+  );
   const pending = card.querySelector('[data-bind="pending"]');
-  pending.hidden = !data.pending_bonus;
-  pending.textContent = data.pending_bonus ? t("side.pending", { bonus: data.pending_bonus }) : "";
+  setHidden(pending, !data.pending_bonus);
+  setText(pending, data.pending_bonus ? t("side.pending", { bonus: data.pending_bonus }) : "");
   const list = card.querySelector(".units");
   const units = view.units.filter((u) => u.side === side);
   if (!changed(list, view.status, units)) return;
@@ -181,9 +183,9 @@ function renderLog(list, view) {
     while (kept < keys.length && keys[kept] === painted.keys[kept]) kept++;
   }
   paintedLogs.set(list, { lang, keys });
-  for (const item of [...list.children]) {
-    if (!(item.dataset.entry && Number(item.dataset.entry) < kept)) item.remove();
-  }
+  // Newest first: the items not kept are the first ones, above the kept (entries 0 .. kept - 1).
+  const isKept = (item) => item.dataset.entry !== undefined && Number(item.dataset.entry) < kept;
+  while (list.firstElementChild && !isKept(list.firstElementChild)) list.firstElementChild.remove();
   if (!keys.length) {
     const empty = document.createElement("li");
     empty.className = "empty";
@@ -240,21 +242,20 @@ function renderWinner(el, view) {
 
 /** Paint the whole battle from its view. */
 export function renderView(view, root = document) {
-  root.querySelector("#battle-name").textContent = view.name;
+  setText(root.querySelector("#battle-name"), view.name);
   const phase = root.querySelector("#battle-phase");
-  phase.dataset.phase = view.status;
-  root.documentElement.dataset.phase = view.status;
-  phase.dataset.i18n = `phase.${view.status}`;
-  phase.textContent = t(`phase.${view.status}`);
+  for (const el of [phase, root.documentElement]) if (el.dataset.phase !== view.status) el.dataset.phase = view.status;
+  if (phase.dataset.i18n !== `phase.${view.status}`) phase.dataset.i18n = `phase.${view.status}`;
+  setText(phase, t(`phase.${view.status}`));
   const roundLabel = root.querySelector("#battle-round");
-  roundLabel.hidden = view.status === "setup";
+  setHidden(roundLabel, view.status === "setup");
   // One round number everywhere: while fighting the round being fought, after it the last one.
   const round = view.status === "fighting" ? view.round + 1 : view.round;
-  roundLabel.textContent = `· ${term("round")} ${round}`;
-  root.querySelector("#round-number").textContent = String(round);
+  setText(roundLabel, `· ${term("round")} ${round}`);
+  setText(root.querySelector("#round-number"), String(round));
   renderWinner(root.querySelector("#battle-winner"), view);
   for (const el of root.querySelectorAll("[data-phase-only]")) {
-    el.hidden = !el.dataset.phaseOnly.split(" ").includes(view.status);
+    setHidden(el, !el.dataset.phaseOnly.split(" ").includes(view.status));
   }
   for (const side of SIDES) renderSide(root.querySelector(`.side[data-side="${side}"]`), side, view);
   renderCasualties(root.querySelector("#casualty-bars"), view);
@@ -269,7 +270,8 @@ export function renderView(view, root = document) {
     if (chosen) detachUnit.value = chosen;
   }
   const rename = root.querySelector('#rename-form input[name="name"]');
-  if (document.activeElement !== rename && !isTyped(rename.form)) rename.value = view.name;
+  if (document.activeElement !== rename && !isTyped(rename.form) && rename.value !== view.name)
+    rename.value = view.name;
 }
 
 /** A small button on a unit's row (edit, remove), labelled for screen readers. */

@@ -92,6 +92,8 @@ function playerResult(view) {
   return { command: view.log.at(-1).command, form: "undo-form", entry: view.log.length - 1, before: null };
 }
 
+let cardPainted = null; // the card last painted: {card, result, lang, steps}
+
 /** Paint the last action's result into the card by its form (and empty the other cards). */
 export function paintResult(state) {
   const view = shownView(state);
@@ -101,9 +103,10 @@ export function paintResult(state) {
   const result = player ? playerResult(view) : state.result;
   const card = result && view ? cardFor(result, view) : null;
   for (const other of document.querySelectorAll(".result-card")) {
-    if (other === card) continue;
+    if (other === card || (other.hidden && !other.firstChild)) continue;
     other.textContent = "";
     other.hidden = true;
+    if (cardPainted?.card === other) cardPainted = null;
   }
   if (!card) return;
   const entry = view.log[result.entry];
@@ -111,20 +114,38 @@ export function paintResult(state) {
   const panel = card.closest("section");
   panel.hidden = false; // a round that ends the battle still shows its result where it was asked
   card.hidden = false;
-  card.textContent = "";
+  const why = working?.view === view && working.entry === result.entry && working.steps.length > 0;
+  const lang = document.documentElement.lang;
+  // The card tells what its action did: a newer view (the next edit's, a moment before its own
+  // result comes; another GM's, live) leaves it as it was painted, unless its working comes.
+  const same = cardPainted?.card === card && cardPainted.result === result && cardPainted.lang === lang;
+  if (!same || (why && cardPainted.steps !== working.steps)) {
+    paintCard(card, cardLines(result, entry, view), strengthLine(result.before, view), why ? working.steps : null);
+    cardPainted = { card, result, lang, steps: why ? working.steps : null };
+  }
+  if (!player) bringIntoSight(card, result, why);
+}
+
+/** The headlines of a result's entry, and what Start saved first. */
+function cardLines(result, entry, view) {
   const lines = entry.events.flatMap((event) => headlines(event, entry, view, result.before));
   if (result.redone && lines.length) lines[0] = t("result.redone", { what: lines[0] });
   // Start saved what was typed into the set-up's forms first: said under the start's line.
   for (const index of result.saved || []) {
     if (view.log[index]) lines.push(t("result.saved_first", { what: describeEntry(view.log[index], view)[0] }));
   }
+  return lines;
+}
+
+/** A result card's lines, its strength line and its "why?" (when its working has come). */
+function paintCard(card, lines, strength, steps) {
+  card.textContent = "";
   for (const line of lines) {
     const p = document.createElement("p");
     p.className = "result-line";
     p.textContent = line;
     card.append(p);
   }
-  const strength = strengthLine(result.before, view);
   if (strength) {
     const p = document.createElement("p");
     p.className = "result-line strength";
@@ -132,7 +153,5 @@ export function paintResult(state) {
     p.textContent = strength;
     card.append(p);
   }
-  const why = working?.view === view && working.entry === result.entry && working.steps.length > 0;
-  if (why) card.append(whyDetails(working.steps, t, term));
-  if (!player) bringIntoSight(card, result, why);
+  if (steps) card.append(whyDetails(steps, t, term));
 }

@@ -1,4 +1,5 @@
 // "Battles on this device": the open battle and the kept ones (shelf.js), to open, rename, delete.
+import { changed } from "./changed.js";
 import { errorMessage, t } from "./i18n.js";
 import { reshelve, shelfList, shelved, unshelve } from "./shelf.js";
 
@@ -42,10 +43,20 @@ function line(item, open) {
 /** The list: the open battle first, then the kept ones, the most recently kept first. */
 export function paintShelf(state) {
   const list = $("#shelf");
-  list.textContent = "";
-  const open = state.local.view;
-  if (open) list.append(line({ name: open.name, status: open.status, version: open.version }, true));
-  for (const item of state.shelf) list.append(line(item, false));
+  const view = state.local.view;
+  const open = view && { name: view.name, status: view.status, version: view.version };
+  if (changed(list, state.shelf)) {
+    list.textContent = "";
+    for (const item of state.shelf) list.append(line(item, false));
+  }
+  // The open battle's line (its version moves with every edit) above the kept ones, as listed.
+  const head = list.querySelector(":scope > li.open");
+  if (head && !changed(head, open)) return;
+  head?.remove();
+  if (!open) return;
+  const fresh = line(open, true);
+  changed(fresh, open);
+  list.prepend(fresh);
 }
 
 export function wireShelf(store, core, local) {

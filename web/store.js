@@ -2,6 +2,7 @@
 import { STORAGE_KEYS } from "./config.js";
 
 export function loadSaved(key = STORAGE_KEYS.battle) {
+  saveNow(); // what is about to be saved is what is read
   try {
     const text = localStorage.getItem(key);
     return text ? JSON.parse(text) : null;
@@ -12,6 +13,7 @@ export function loadSaved(key = STORAGE_KEYS.battle) {
 
 /** Keep a value (or a JSON text of it, as it is) under key; false when the browser refuses. */
 export function save(value, key = STORAGE_KEYS.battle) {
+  waiting.delete(key); // an older value waiting for saveSoon must not come after this one
   try {
     localStorage.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
     return true;
@@ -19,6 +21,42 @@ export function save(value, key = STORAGE_KEYS.battle) {
     return false; // private mode or full: the battle still lives in the page
   }
 }
+
+// Saved soon: the values waiting (key -> value, the last one of each key), written once the
+// change is painted, so that writing the whole battle (which grows with its log) is not part of
+// an edit's repaint. Never lost: written before anything reads the storage (loadSaved), when the
+// page is hidden or left (a reload, a closed tab), and at most a moment later in a hidden tab,
+// which paints no frame.
+const waiting = new Map();
+let soon = null;
+const LATEST_MS = 250;
+
+/** Keep a value under key as `save` does, right after the next paint. */
+export function saveSoon(value, key = STORAGE_KEYS.battle) {
+  waiting.set(key, value);
+  if (soon) return;
+  const frame = requestAnimationFrame(() => setTimeout(saveNow, 0)); // after this frame's paint
+  const latest = setTimeout(saveNow, LATEST_MS);
+  soon = { frame, latest };
+}
+
+/** Write every value waiting for `saveSoon`, now. */
+export function saveNow() {
+  if (soon) {
+    cancelAnimationFrame(soon.frame);
+    clearTimeout(soon.latest);
+    soon = null;
+  }
+  for (const [key, value] of [...waiting]) save(value, key);
+}
+
+/** How many values wait for `saveSoon` (the tests read the storage once none does). */
+export const savesWaiting = () => waiting.size;
+
+addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") saveNow();
+});
 
 function toBase64Url(bytes) {
   let binary = "";

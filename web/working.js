@@ -3,7 +3,7 @@
 import { shownView } from "./state.js";
 
 /** The battle as the core should read it: the local JSON form (with the number the core keeps it
- * under, which spares checking it again), or the GM's live log. */
+ * under, which is named alone while the core keeps it: `ask`), or the GM's live log. */
 export function battleFor(state) {
   const local = state.local;
   if (state.mode !== "live") return local.battle ? { battle: local.battle, kept: local.kept ?? null } : null;
@@ -29,12 +29,24 @@ export function followWorking(store, core) {
   );
 }
 
+/**
+ * Ask the core about the battle `which` names: by its kept number alone while the core keeps it
+ * (the battle, which grows with its log, is not written and read again), else with the battle.
+ */
+async function ask(core, request, which) {
+  if (which.kept !== null && which.kept !== undefined) {
+    const reply = await core.request({ ...request, kept: which.kept });
+    if (reply.ok || reply.error.field !== "kept") return reply;
+  }
+  return core.request({ ...request, ...which });
+}
+
 async function askWorking(store, core, view, which) {
   if (shownView(store.get()) !== view) return; // a newer view came meanwhile
   const entry = view.log.length ? view.log.length - 1 : null;
   const [reply, series] = await Promise.all([
-    core.request({ op: "explain", ...which, entry }),
-    core.request({ op: "series", ...which }),
+    ask(core, { op: "explain", entry }, which),
+    ask(core, { op: "series" }, which),
   ]);
   if (shownView(store.get()) !== view) return; // a newer view came meanwhile
   if (!reply.ok) return store.set({ working: null });
@@ -104,7 +116,7 @@ export function paintLogWorking(state, core, t, term, latest = () => state) {
       const which = battleFor(latest());
       if (!which) return;
       details.dataset.asked = "true";
-      const reply = await core.request({ op: "explain", ...which, entry });
+      const reply = await ask(core, { op: "explain", entry }, which);
       const steps = reply.ok ? reply.steps : [];
       const filled = whyDetails(steps, t, term);
       details.querySelector(".working").replaceWith(filled.querySelector(".working"));

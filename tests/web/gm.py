@@ -134,5 +134,7 @@ def casualties_of(page: Page, unit_name: str, where: str = "#casualty-bars") -> 
 
 
 def saved_battle(page: Page) -> dict[str, Any]:
-    """The battle JSON the page keeps in this browser."""
+    """The battle JSON the page keeps in this browser (once it has written it: it saves right
+    after the change is painted)."""
+    page.wait_for_function("window.backgroundBattle.savesWaiting() === 0")
     return json.loads(page.evaluate("localStorage.getItem('bb.battle.v1')"))["battle"]

@@ -100,6 +100,36 @@ def test_the_battle_is_restored_after_a_reload(page: Page) -> None:
     assert casualties_of(page, "Dwarves") == {"killed": 2, "wounded": 4, "fit": 4}
 
 
+# Submits a strength of 7 and, the moment the page has repainted it (before the save that comes
+# after the paint), notes whether that save still waited and reloads the page.
+EDIT_THEN_RELOAD = """() => {
+  const html = document.documentElement;
+  const before = html.dataset.version;
+  new MutationObserver((_, observer) => {
+    if (html.dataset.version === before) return;
+    observer.disconnect();
+    sessionStorage.setItem("waited", String(window.backgroundBattle.savesWaiting()));
+    location.reload();
+  }).observe(html, { attributes: true, attributeFilter: ["data-version"] });
+  const form = document.querySelector("#strength-form");
+  form.querySelector('select[name="side"]').value = "allies";
+  form.querySelector('input[name="strength"]').value = "7";
+  form.requestSubmit();
+}"""
+
+
+def test_an_edit_reloaded_away_at_once_is_still_there(page: Page) -> None:
+    fought_battle(page)
+    before = version(page)
+    with page.expect_navigation():
+        page.evaluate(EDIT_THEN_RELOAD)
+    page.wait_for_selector('html[data-ready="true"]')
+    assert page.evaluate("sessionStorage.getItem('waited')") == "1"  # left before its save
+    assert version(page) == before + 1
+    assert side_card(page, "allies").locator('[data-bind="strength"]').inner_text() == "7"
+    assert saved_battle(page)["log"][-1]["command"]["strength"] == 7
+
+
 def test_after_the_first_visit_the_page_works_offline(browser: Browser, site: Path) -> None:
     own = StaticServer(site)  # this server is stopped halfway: nothing is left to fetch from
     context = browser.new_context(locale="en-US")

@@ -9,7 +9,7 @@ import struct
 from pathlib import Path
 
 from conftest import open_page
-from gm import dwarves_against_orcs
+from gm import dwarves_against_orcs, saved_battle
 from playwright.sync_api import Browser, Page, expect
 from static_server import StaticServer
 
@@ -70,9 +70,7 @@ def test_a_name_too_long_is_counted_in_characters(page: Page) -> None:
 def test_a_refused_import_clears_the_earlier_notice(page: Page, tmp_path: Path) -> None:
     dwarves_against_orcs(page)
     good = tmp_path / "battle.json"
-    good.write_text(
-        json.dumps(page.evaluate("JSON.parse(localStorage.getItem('bb.battle.v1')).battle"))
-    )
+    good.write_text(json.dumps(saved_battle(page)))
     page.locator("#import-file").set_input_files(str(good))
     expect(page.locator("#share-output")).to_contain_text("Battle loaded.")
     bad = tmp_path / "bad.json"
