@@ -136,26 +136,18 @@ def test_a_whole_round_on_one_phone_screen_nothing_typed_lost_every_card_in_view
 
     # The leader's command, adjusting and the end: one tap in the bar, the card in view.
     bar = page.locator("#fight-bar")
-    bar.get_by_role("button", name=words["leader"]).click()
-    leader = page.locator("#leader-form")
-    leader.locator('input[name="sl"]').fill("4")
-    in_first_screen(page, leader.locator('button[type="submit"]'), "the leader's button")
-    submit(page, leader)
-    top_in_view(page, page.locator("#leader-result"), "the leader's card")
 
-    bar.get_by_role("button", name=words["adjust"]).click()
-    detach = page.locator("#detach-form")
-    detach.locator('input[name="fighters"]').fill("2")
-    in_first_screen(page, detach.locator('button[type="submit"]'), "moving fighters")
-    submit(page, detach)
-    top_in_view(page, page.locator("#adjust-result"), "the adjust card")
+    def from_the_bar(tab: str, form: str, typed: tuple[str, str], card: str, what: str) -> None:
+        bar.get_by_role("button", name=words[tab]).click()
+        filled = page.locator(form)
+        filled.locator(f'input[name="{typed[0]}"]').fill(typed[1])
+        in_first_screen(page, filled.locator('button[type="submit"]'), f"{what}'s button")
+        submit(page, filled)
+        top_in_view(page, page.locator(card), f"{what}'s card")
 
-    bar.get_by_role("button", name=words["end"]).click()
-    won = page.locator("#pcs-won-form")
-    won.locator('input[name="fleeing"]').fill("1/2")
-    in_first_screen(page, won.locator('button[type="submit"]'), "the end's button")
-    submit(page, won)
-    top_in_view(page, page.locator("#end-result"), "the end's card")
+    from_the_bar("leader", "#leader-form", ("sl", "4"), "#leader-result", "the leader")
+    from_the_bar("adjust", "#detach-form", ("fighters", "2"), "#adjust-result", "moving fighters")
+    from_the_bar("end", "#pcs-won-form", ("fleeing", "1/2"), "#end-result", "the end")
 
     influence = page.locator("#influence-form")
     influence.locator('input[name="roll"]').fill("40")
