@@ -1,15 +1,18 @@
 """The application wheel `background-battle` carries the built page (`make dist`).
 
-`pyproject.toml` holds the metadata; this file only adds one step to `build_py`: the built
-page, `web/dist/` (`make site`: index.html, the Pyodide runtime, the core's wheel), is copied
-into the wheel as the package data `background_battle_bridge/page/`, which the installed
-bridge serves (`static.packaged_page`). An editable install (`make setup`) copies nothing: the
-bridge of a source tree serves `web/dist/` itself.
+`pyproject.toml` holds the metadata; this file gives the wheel its README with absolute links
+and its Project-URLs (both from the repository's address in `pyproject.toml`,
+`tools/package_metadata.py`), and adds one step to `build_py`: the built page, `web/dist/`
+(`make site`: index.html, the Pyodide runtime, the core's wheel), is copied into the wheel as
+the package data `background_battle_bridge/page/`, which the installed bridge serves
+(`static.packaged_page`). An editable install (`make setup`) copies nothing: the bridge of a
+source tree serves `web/dist/` itself.
 """
 
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -18,6 +21,13 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 PAGE = ROOT / "web" / "dist"
 PAGE_IN_PACKAGE = Path("background_battle_bridge") / "page"
+
+sys.path.insert(0, str(ROOT / "tools"))
+import package_metadata as metadata  # noqa: E402  (tools/ is not a package)
+
+REPOSITORY = metadata.repository(ROOT / "pyproject.toml")
+VERSION = metadata.version(ROOT / "pyproject.toml")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 class BuildWithPage(build_py):
@@ -34,4 +44,9 @@ class BuildWithPage(build_py):
         shutil.copytree(PAGE, target)
 
 
-setup(cmdclass={"build_py": BuildWithPage})
+setup(
+    cmdclass={"build_py": BuildWithPage},
+    long_description=metadata.readme_for_index(README, REPOSITORY, VERSION),
+    long_description_content_type="text/markdown",
+    project_urls=metadata.project_urls(REPOSITORY),
+)

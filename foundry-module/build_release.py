@@ -1,8 +1,10 @@
 """Zip the Foundry module for a GitHub release.
 
 Writes `<out>/module.json` (the manifest with `url`, `manifest` and `download` in the
-GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest, the module's files
-and the repository's LICENSE). Upload both to the release tagged `v<version>`; GMs install from
+GitHub-releases pattern) and `<out>/background-battle.zip` (that manifest, the repository's
+LICENSE, the languages and styles, and the scripts the module loads: its `esmodules` and every
+file they import, followed import by import; a client file only the page uses stays out).
+Upload both to the release tagged `v<version>`; GMs install from
 `https://github.com/<owner>/<repo>/releases/latest/download/module.json`.
 
     python foundry-module/build_release.py --repo owner/name [--out foundry-module/dist]
@@ -12,14 +14,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import posixpath
 import re
 import sys
 import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# client/: the one JavaScript client of the bridge, which the page ships too (web/build.py).
-CONTENT = ("scripts", "client", "lang", "styles")
+# Folders shipped whole; the scripts (scripts/, and client/: the one JavaScript client of the
+# bridge, which the page ships too, web/build.py) go in only as far as the module imports them.
+CONTENT = ("lang", "styles")
+# A relative ES module import: `from "./x.mjs"`, `import("../client/y.mjs")`, `export … from`.
+RELATIVE_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
 # The repository's licence, at the module's root in the zip (`license` in module.json).
 LICENSE = HERE.parent / "LICENSE"
 REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
@@ -39,6 +45,32 @@ def release_manifest(manifest: dict[str, object], repo: str) -> dict[str, object
     }
 
 
+def loaded_scripts(entries: list[str]) -> list[str]:
+    """The module's scripts that Foundry loads: `entries` and every file they import, in order.
+
+    >>> "scripts/main.mjs" in loaded_scripts(["scripts/main.mjs"])
+    True
+    >>> "client/log-lines.mjs" in loaded_scripts(["scripts/main.mjs"])  # the page's alone
+    False
+
+    Raises:
+        ValueError: an import of a file that is not in the module's folder.
+    """
+    seen: list[str] = []
+    waiting = list(entries)
+    while waiting:
+        name = waiting.pop(0)
+        if name in seen:
+            continue
+        path = HERE / name
+        if name.startswith("../") or not path.is_file():
+            raise ValueError(f"the module loads {name}, which is not in {HERE.name}/")
+        seen.append(name)
+        for target in RELATIVE_IMPORT.findall(path.read_text(encoding="utf-8")):
+            waiting.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), target)))
+    return sorted(seen)
+
+
 def build(repo: str, out: Path) -> Path:
     """Writes the release manifest and zip into `out`; returns the zip's path."""
     manifest = json.loads((HERE / "module.json").read_text(encoding="utf-8"))
@@ -50,6 +82,8 @@ def build(repo: str, out: Path) -> Path:
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
         zipped.writestr("module.json", text)
         zipped.write(LICENSE, str(manifest["license"]))
+        for name in loaded_scripts([str(entry) for entry in manifest["esmodules"]]):
+            zipped.write(HERE / name, name)
         for folder in CONTENT:
             for path in sorted((HERE / folder).rglob("*")):
                 if path.is_file():

@@ -71,3 +71,14 @@ def test_every_module_the_zip_holds_imports_only_files_inside_it(tmp_path: Path)
                 missing.append(f"{name} -> {target}")
     assert len(scripts) > 40
     assert missing == []
+
+
+def test_the_zip_holds_only_the_scripts_the_module_loads(tmp_path: Path) -> None:
+    # client/log-lines.mjs is the page's alone (web/log-text.js): a file Foundry never loads
+    # is dead weight in every GM's Data folder
+    archive = build_release.build("someone/background-battle", tmp_path)
+    with zipfile.ZipFile(archive) as zipped:
+        scripts = {n for n in zipped.namelist() if n.endswith(".mjs")}
+    assert "client/log-lines.mjs" not in scripts
+    assert "scripts/main.mjs" in scripts
+    assert scripts == set(build_release.loaded_scripts(["scripts/main.mjs"]))
