@@ -9,6 +9,10 @@ from hypothesis import settings
 # tests/support: helpers shared by the browser tests (Chromium, the bridge as a subprocess)
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 
+# The bridge speaks the system's language (LANG...): every bridge a test starts speaks English
+# unless the test asks for Russian (--lang ru, BB_LANG=ru), whatever the machine's locale.
+os.environ["BB_LANG"] = "en"
+
 settings.register_profile("thorough", max_examples=3000, deadline=None)
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])

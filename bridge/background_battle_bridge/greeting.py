@@ -6,14 +6,16 @@ phones in. Nothing here is sent anywhere: finding the local-network address send
 
 >>> from .guard import Tokens
 >>> lines = greeting(Reach("127.0.0.1", None, 8765), Tokens("g" * 8, "p" * 8), Path("d"), 0)
->>> print("\\n".join(lines))  # doctest: +NORMALIZE_WHITESPACE
+>>> print("\\n".join(lines))
 Background Battle bridge: http://127.0.0.1:8765/
-  in Foundry, Configure Settings -> Background Battle: Bridge address ws://127.0.0.1:8765/ws
-    Player token pppppppp; the GM token, under Bridge connection (GM): gggggggg
+  Foundry: Bridge connection (GM) -> "Connect to the bridge", then type the code
+    shown here (bridge address ws://127.0.0.1:8765/ws)
   open as GM:     http://127.0.0.1:8765/#token=gggggggg
   open as player: http://127.0.0.1:8765/#token=pppppppp
-  phones cannot open 127.0.0.1 (this computer only): to let them in, start with --host 0.0.0.0
-  data: d (0 battles); the same tokens next time (new ones: background-battle-bridge tokens --new)
+  phones cannot open 127.0.0.1 (this computer only): to let them in, start with
+    --host 0.0.0.0
+  data: 0 battles and the tokens, kept for next time in d
+  tokens to paste by hand: background-battle-bridge tokens (new: tokens --new)
 """
 
 from __future__ import annotations
@@ -21,12 +23,18 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import socket
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from .columns import fit, fit_all
 from .guard import Tokens, is_loopback
 from .join_code import qr_lines
+from .origins import listed
+from .words import Words
+
+ENGLISH = Words("en")
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 # A private address that nothing needs to answer: a UDP socket "connected" to it only asks the
@@ -82,47 +90,46 @@ def _reachable(address: str) -> bool:
 
 
 def greeting(
-    reach: Reach, tokens: Tokens, data_dir: Path, battles: int, draws: bool = True
+    reach: Reach,
+    tokens: Tokens,
+    data_dir: Path,
+    battles: int,
+    draws: bool = True,
+    words: Words = ENGLISH,
+    origins: Iterable[str] = (),
 ) -> list[str]:
-    """The lines printed at start-up (at most four before the links); `draws`: the terminal
-    can show the QR code's block characters (a Windows pipe's code page cannot)."""
+    """The lines printed at start-up, each within 80 columns (at most four before the links);
+    `draws`: the terminal can show the QR code's block characters (a Windows pipe's code page
+    cannot); `origins`: the Foundry origins allowed besides the bridge's own."""
     here = reach.url(reach.here)
-    lines = [f"Background Battle bridge: {here}"]
+    said: list[tuple[str, int]] = [(f"Background Battle bridge: {here}", 0)]
     if reach.phones:
-        lines[0] += f"  (on the local network: {reach.url(reach.phones)})"
-    lines.append(
-        "  in Foundry, Configure Settings -> Background Battle: "
-        f"Bridge address ws://{here.removeprefix('http://')}ws"
-    )
+        said.append((words.say("local_network", url=reach.url(reach.phones)), 2))
+    said.append((words.say("foundry", ws=f"ws://{here.removeprefix('http://')}ws"), 2))
     players = reach.url(reach.phones) if reach.phones else here
     if tokens.open:
-        lines.append("    no tokens: everyone who can connect is GM (this computer only)")
-        lines.append(f"  open: {here}")
+        said.append((words.say("no_tokens"), 2))
+        said.append((words.say("open", url=here), 2))
     else:
-        lines.append(
-            f"    Player token {tokens.player}; "
-            f"the GM token, under Bridge connection (GM): {tokens.gm}"
-        )
         # At the phones' address when there is one: the GM's page then shows a QR code that
         # phones can open too.
-        lines.append(f"  open as GM:     {players}#token={quote(tokens.gm, safe='')}")
-        lines.append(f"  open as player: {player_link(players, tokens)}")
+        said.append((words.say("open_gm", url=f"{players}#token={quote(tokens.gm, safe='')}"), 2))
+        said.append((words.say("open_player", url=player_link(players, tokens)), 2))
+    lines = fit_all(said)
     if reach.phones and not draws:
-        lines.append("  (this terminal cannot draw the players' QR code: the GM's page shows it)")
+        lines += fit(words.say("no_qr"), 2)
     elif reach.phones:
-        lines.append(f"  players, scan to open {players} as a player:")
+        lines += fit(words.say("scan", url=players), 2)
         lines.extend(f"  {line}" for line in qr_lines(player_link(players, tokens)))
     elif reach.everywhere:
-        lines.append("  no local-network address found for phones: join the network, then restart")
+        lines += fit(words.say("no_lan"), 2)
     else:
-        lines.append(
-            f"  phones cannot open {reach.here} (this computer only): "
-            "to let them in, start with --host 0.0.0.0"
-        )
-    lines.append(
-        f"  data: {data_dir} ({battles} battle{'' if battles == 1 else 's'}); the same tokens "
-        "next time (new ones: background-battle-bridge tokens --new)"
-    )
+        lines += fit(words.say("loopback", host=reach.here), 2)
+    if origins:
+        lines += fit(words.say("origins", origins=listed(origins)), 2)
+    battles_said = words.battles(battles)
+    lines += fit(words.say("data", folder=data_dir, battles=battles_said), 2)
+    lines += fit(words.say("paste"), 2)
     return lines
 
 

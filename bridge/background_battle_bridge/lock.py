@@ -1,7 +1,9 @@
 """One bridge per data folder: an exclusive lock on `bridge.lock`, held while the process lives.
 
 The operating system drops the lock when the process ends, even on kill -9, so a stale lock
-never blocks a restart.
+never blocks a restart. Once listening, the bridge writes its address beside it
+(`bridge.address`, with its pid), so that a second bridge on the same folder names the running
+one's address instead of suggesting another folder (new tokens, no battles).
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -14,6 +16,7 @@ background_battle_bridge.lock.FolderBusy: another bridge (pid ...) is using the 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -22,10 +25,17 @@ from types import TracebackType
 from .privacy import private_folder
 
 LOCK_FILE = "bridge.lock"
+ADDRESS_FILE = "bridge.address"
 
 
 class FolderBusy(Exception):
-    """Another process holds the data folder's lock."""
+    """Another process holds the data folder's lock: its pid ("?" unknown) and, once it
+    listens, its address (else "")."""
+
+    def __init__(self, message: str, pid: str = "?", address: str = "") -> None:
+        super().__init__(message)
+        self.pid = pid
+        self.address = address
 
 
 class FolderLock:
@@ -47,17 +57,33 @@ class FolderLock:
         except OSError:
             holder = _holder(fd)
             os.close(fd)
+            address = _address(self.folder, holder)
+            at = f" at {address}" if address else ""
             raise FolderBusy(
-                f"another bridge (pid {holder}) is using the data folder {self.folder}; "
-                "stop it first, or give this one another --data"
+                f"another bridge (pid {holder}){at} is using the data folder {self.folder}; "
+                "stop it first, or give this one another --data",
+                holder,
+                address,
             ) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self._fd = fd
         return self
 
+    def tell(self, address: str) -> None:
+        """Write where this bridge listens, for a second one to name it (best effort)."""
+        path = self.folder / ADDRESS_FILE
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(f"{os.getpid()}\n{address}\n")
+        except OSError:
+            pass  # the lock alone still keeps a second bridge out
+
     def release(self) -> None:
         if self._fd is not None:
+            with contextlib.suppress(OSError):
+                (self.folder / ADDRESS_FILE).unlink(missing_ok=True)
             os.close(self._fd)  # closing the file drops the lock
             self._fd = None
 
@@ -79,6 +105,15 @@ def _holder(fd: int) -> str:
         return os.read(fd, 32).decode(errors="replace").strip() or "?"
     except OSError:
         return "?"
+
+
+def _address(folder: Path, holder: str) -> str:
+    """The address the holder wrote once listening ("" before, or when it is another's)."""
+    try:
+        pid, address = (folder / ADDRESS_FILE).read_text(encoding="utf-8").split("\n")[:2]
+    except (OSError, ValueError):
+        return ""
+    return address.strip() if holder in ("?", pid.strip()) else ""
 
 
 def _lock(fd: int) -> None:

@@ -30,18 +30,26 @@ from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
+from .columns import fit
+from .flags import FlagError, OneLineParser, described, origins_of
 from .flood import FLOOD_SECONDS, verdict
 from .greeting import Reach, draws_blocks, greeting
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
+from .origins import Allowed, BadOrigin, Remembered
+from .pair_handler import PAIR_PATH, pair_connection
+from .pairing import Pairing
 from .privacy import private_folder
 from .protocol import ProtocolError
 from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
 from .stored import Storage
+from .words import LANGUAGES, Words, chosen_language
+
+ENGLISH = Words("en")
 
 log = logging.getLogger("background_battle_bridge")
 
@@ -79,17 +87,35 @@ class Config:
     snapshot_every: int = SNAPSHOT_EVERY
     ping_interval: float | None = 20.0
     allowed_hosts: frozenset[str] = frozenset()
+    lang: str = "en"
 
 
 class Bridge:
     """The running parts: tokens, the hub of battles, the site; one `handler` per connection."""
 
-    def __init__(self, config: Config, tokens: Tokens, storage: Storage) -> None:
+    def __init__(
+        self,
+        config: Config,
+        tokens: Tokens,
+        storage: Storage,
+        remembered: Remembered | None = None,
+        pairing: Pairing | None = None,
+        say: Any = None,
+    ) -> None:
         self.config = config
         self.tokens = tokens
         self.hub = Hub(storage, snapshot_every=config.snapshot_every)
         self.site = Site(config.web_dir)
-        self.hosts = gate.HostList.make(config.host, config.origins, config.allowed_hosts)
+        self.words = Words(config.lang)
+        # the Foundry origins paired by a code, allowed at every start (origins.py)
+        self.allowed = Allowed(config.origins, remembered or Remembered(config.data_dir))
+        self.pairing = pairing or Pairing()
+        self.say = say or (lambda line: print(line, flush=True))
+        self.hosts = self._hosts()
+
+    def _hosts(self) -> gate.HostList:
+        config = self.config
+        return gate.HostList.make(config.host, self.allowed.all(), config.allowed_hosts)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """HTTP before the WebSocket: checked first (method, headers, Host, path); then the page
@@ -98,6 +124,8 @@ class Bridge:
             path = gate.check(request, self.hosts)
             if path == "/ws":
                 return self._upgrade(request)
+            if path == PAIR_PATH:  # any origin may ask to pair; nothing is given without the code
+                return self._upgrade_pair(request)
             return gate.for_method(request, self._page(request, path))
         except gate.Refusal as refusal:
             log.warning("refused %s %r: %s", request.method[:20], request.path[:200], refusal)
@@ -110,9 +138,24 @@ class Bridge:
                 http.HTTPStatus.METHOD_NOT_ALLOWED, "The WebSocket opens with GET.", Allow="GET"
             )
         origin = request.headers.get("Origin")
-        if not origin_ok(origin, request.headers.get("Host"), self.config.origins):
+        if not origin_ok(origin, request.headers.get("Host"), self.allowed.all()):
             raise gate.Refusal(http.HTTPStatus.FORBIDDEN, f"Origin {origin!r} is not allowed.")
         return None
+
+    def _upgrade_pair(self, request: Request) -> Response | None:
+        if request.method != "GET" or request.headers.get("Upgrade", "").lower() != "websocket":
+            raise gate.Refusal(
+                http.HTTPStatus.BAD_REQUEST, "Pairing is a WebSocket opened with GET.", Allow="GET"
+            )
+        return None
+
+    async def _pair(self, ws: ServerConnection) -> None:
+        def remembered() -> None:
+            self.hosts = self._hosts()
+
+        await pair_connection(
+            ws, self.pairing, self.allowed, self.tokens, self.words, self.say, remembered
+        )
 
     def _page(self, request: Request, path: str) -> Response:
         if request.headers.get("Upgrade", "").lower() == "websocket":
@@ -123,6 +166,10 @@ class Bridge:
 
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: `hello` first (within 10 s), then messages until it closes."""
+        # the path as process_request read it (decoded): /pair never reaches the hello below
+        if ws.request is not None and gate.checked_path(ws.request) == PAIR_PATH:
+            await self._pair(ws)
+            return
         loop = asyncio.get_running_loop()
         client = Client(ws, role="player", kind="", bucket=self._bucket(loop.time()))
         try:
@@ -256,79 +303,82 @@ def serve_bridge(bridge: Bridge) -> Server:
 
 
 def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Config, Any]:
-    """Flags with environment defaults; returns the config and the parsed flags."""
-    parser = argparse.ArgumentParser(
+    """Flags with environment defaults; returns the config and the parsed flags.
+
+    A mistake (a bad flag or value, an `--origin` that is not an origin) ends the program with
+    one line on stderr and exit code 2.
+    """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = chosen_language(argv, env)
+    words = Words(lang)
+    parser = OneLineParser(
         prog="background-battle-bridge",
-        description="Serve Background Battle live: the WebSocket at /ws and the web page.",
-        epilog="The tokens: background-battle-bridge tokens [--new]. Looking after the battles: "
-        "background-battle-bridge check [--repair], backup --to FILE, restore --from FILE "
-        "(each with --help).",
+        description=described(words.say("help.description")),
+        epilog=words.say("help.epilog"),
+        words=words,
     )
-    parser.add_argument("--host", default=env.get("BB_HOST", "127.0.0.1"), help="(BB_HOST)")
-    parser.add_argument(
-        "--port", type=_port, default=env.get("BB_PORT", "8765"), help="0..65535 (BB_PORT)"
-    )
-    parser.add_argument(
-        "--data",
-        type=Path,
-        default=places.env_data(env),
-        help="folder for battles and tokens (BB_DATA; default: the user's data folder, "
-        f"here {places.default_data_folder()})",
-    )
-    parser.add_argument("--web", type=Path, default=env.get("BB_WEB"), help="built site (BB_WEB)")
-    parser.add_argument("--gm-token", default=env.get("BB_GM_TOKEN"), help="(BB_GM_TOKEN)")
-    parser.add_argument(
-        "--player-token", default=env.get("BB_PLAYER_TOKEN"), help="(BB_PLAYER_TOKEN)"
-    )
-    parser.add_argument(
+    add = parser.add_argument
+    add("--host", default=env.get("BB_HOST", "127.0.0.1"), help=words.say("help.host"))
+    add("--port", type=_port, default=env.get("BB_PORT", "8765"), help=words.say("help.port"))
+    folder = places.default_data_folder()
+    add("--data", type=Path, default=places.env_data(env), metavar="DIR",
+        help=words.say("help.data", folder=folder))  # fmt: skip
+    add("--web", type=Path, default=env.get("BB_WEB"), metavar="DIR", help=words.say("help.web"))
+    add("--gm-token", default=env.get("BB_GM_TOKEN"), metavar="TOKEN",
+        help=words.say("help.gm_token"))  # fmt: skip
+    add("--player-token", default=env.get("BB_PLAYER_TOKEN"), metavar="TOKEN",
+        help=words.say("help.player_token"))  # fmt: skip
+    add(
         "--no-tokens",
         action="store_true",
         default=env.get("BB_NO_TOKENS", "") not in ("", "0"),
-        help="let everyone in as GM without a token; loopback only (BB_NO_TOKENS=1)",
+        help=words.say("help.no_tokens"),
     )
-    parser.add_argument(
+    add(
         "--origin",
         action="append",
+        metavar="URL",
         default=[o for o in env.get("BB_ORIGINS", "").split(",") if o.strip()],
-        help="another allowed page origin, e.g. your Foundry's http://host:30000 (BB_ORIGINS)",
+        help=words.say("help.origin"),
     )
-    parser.add_argument(
+    add(
         "--allow-host",
         action="append",
+        metavar="NAME",
         default=[h for h in env.get("BB_ALLOW_HOSTS", "").split(",") if h.strip()],
-        help="another name this bridge answers to in Host, e.g. gm-laptop.local; localhost, "
-        "its own address and the --origin hosts are always allowed (BB_ALLOW_HOSTS)",
+        help=words.say("help.allow_host"),
     )
-    parser.add_argument(
-        "--sync",
-        choices=SYNC_MODES,
-        default=env.get("BB_SYNC", "full"),
-        help="full: every change is on disk (fsync) before its ack; normal: survives a killed "
-        "bridge but not a power cut, and is faster on slow disks (BB_SYNC)",
-    )
-    parser.add_argument(
-        "--rate", type=_positive, default=env.get("BB_RATE", "30"), help="messages/s per client"
-    )
-    parser.add_argument(
-        "--burst", type=_positive, default=env.get("BB_BURST", "120"), help="burst per client"
-    )
+    add("--sync", choices=SYNC_MODES, default=env.get("BB_SYNC", "full"),
+        help=words.say("help.sync"))  # fmt: skip
+    add("--rate", type=_positive, default=env.get("BB_RATE", "30"), metavar="N",
+        help=words.say("help.rate"))  # fmt: skip
+    add("--burst", type=_positive, default=env.get("BB_BURST", "120"), metavar="N",
+        help=words.say("help.burst"))  # fmt: skip
+    add("--lang", choices=LANGUAGES, default=lang, help=words.say("help.lang", lang=lang))
     args = parser.parse_args(argv)
     if args.sync not in SYNC_MODES:
         parser.error(f"BB_SYNC must be one of {', '.join(SYNC_MODES)}, not {args.sync!r}")
-    if isinstance(args.port, str):
-        args.port = _port(args.port)
-    for name in ("rate", "burst"):
-        if isinstance(getattr(args, name), str):
-            setattr(args, name, _positive(getattr(args, name)))
+    try:
+        if isinstance(args.port, str):
+            args.port = _port(args.port)
+        for name in ("rate", "burst"):
+            if isinstance(getattr(args, name), str):
+                setattr(args, name, _positive(getattr(args, name)))
+        origins, notes = origins_of(args.origin, words)
+    except (argparse.ArgumentTypeError, FlagError) as exc:
+        parser.exit(2, "\n".join(fit(str(exc))) + "\n")
+    for note in notes:
+        print(note, file=sys.stderr)
     config = Config(
         host=args.host,
         port=args.port,
         data_dir=places.data_folder(args.data, print),
         web_dir=Path(args.web) if args.web else _default_web_dir(),
-        origins=frozenset(o.strip().rstrip("/") for o in [*DEFAULT_ORIGINS, *args.origin]),
+        origins=frozenset([*DEFAULT_ORIGINS, *origins]),
         rate=args.rate,
         burst=args.burst,
         allowed_hosts=frozenset(h.strip() for h in args.allow_host),
+        lang=lang,
     )
     return config, args
 
@@ -363,9 +413,13 @@ def _default_web_dir() -> Path:
     return here if here.is_dir() else Path("web/dist")
 
 
-async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
-    """Serve until SIGINT or SIGTERM, then close every connection and the store."""
-    bridge = Bridge(config, tokens, storage)
+async def run(
+    config: Config, tokens: Tokens, storage: Storage, lock: FolderLock | None = None
+) -> None:
+    """Serve until SIGINT or SIGTERM, then close every connection and the store; `lock` (the
+    data folder's) is told the address, for a second bridge to name it."""
+    words = Words(config.lang)
+    bridge = Bridge(config, tokens, storage, remembered=_remembered(config, words))
     bridge.hub.restore()
     stop = asyncio.Event()
     restore_signals = on_stop_signals(asyncio.get_running_loop(), stop.set)
@@ -373,29 +427,46 @@ async def run(config: Config, tokens: Tokens, storage: Storage) -> None:
         async with serve_bridge(bridge) as server:
             bridge.hub.start()
             port = server.sockets[0].getsockname()[1]
+            if lock is not None:
+                lock.tell(Reach.of(config.host, port).url(Reach.of(config.host, port).here))
             print("\n".join(started_lines(bridge, port)), flush=True)
             await stop.wait()
-            print("Background Battle bridge: stopping", flush=True)
+            print(words.say("stopping"), flush=True)
     finally:
         restore_signals()
         await bridge.hub.close()
         storage.close()
-    print("Background Battle bridge: stopped", flush=True)
+    print(words.say("stopped"), flush=True)
+
+
+def _remembered(config: Config, words: Words) -> Remembered:
+    """The origins paired before; none (and a line saying why) when the file cannot be read."""
+    try:
+        return Remembered.load(config.data_dir)
+    except (ValueError, BadOrigin, OSError) as exc:
+        _say_error(words.say("remembered_damaged", why=exc))
+        return Remembered(config.data_dir)
 
 
 def started_lines(bridge: Bridge, port: int) -> list[str]:
-    """What the GM reads at start-up, then what is amiss (a page not built, a damaged battle)."""
-    config = bridge.config
+    """What the GM reads at start-up, then what is amiss (a page not built, a damaged battle);
+    every line within 80 columns, in the bridge's language."""
+    config, words = bridge.config, bridge.words
     reach, battles = Reach.of(config.host, port), len(bridge.hub.rooms)
-    lines = greeting(reach, bridge.tokens, config.data_dir, battles, draws_blocks(sys.stdout))
+    lines = greeting(
+        reach,
+        bridge.tokens,
+        config.data_dir,
+        battles,
+        draws_blocks(sys.stdout),
+        words,
+        bridge.allowed.all(),
+    )
     if bridge.site.root is None:
-        lines.append(f"  the page is not built ({config.web_dir}): a fallback page says how")
+        lines += fit(words.say("not_built", folder=config.web_dir), 2)
     for name, reason in bridge.hub.quarantined.items():
-        lines.append(
-            f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
-            f"`background-battle-bridge check --data {config.data_dir} --repair` "
-            "brings back its good part"
-        )
+        said = words.say("quarantined", name=name, reason=reason, folder=config.data_dir)
+        lines += fit(said, 2)
     return lines
 
 
@@ -410,29 +481,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config, args = parse_config(argv, dict(os.environ))
-    for warning in tokens_in_argv(argv):
-        print(warning, file=sys.stderr)
+    words = Words(config.lang)
+    for warning in tokens_in_argv(argv, words):
+        _say_error(warning)
     if args.no_tokens and not is_loopback(config.host):
-        print(
-            f"refusing to listen on {config.host} without tokens: --no-tokens is for "
-            "loopback addresses (127.0.0.1) only",
-            file=sys.stderr,
-        )
+        _say_error(words.say("no_tokens_refused", host=config.host))
         return 2
     try:
         for note in private_folder(config.data_dir):
             print(note, file=sys.stderr)
         lock = FolderLock(config.data_dir).take()
-    except (FolderBusy, OSError) as exc:
-        print(f"cannot use the data folder: {exc}", file=sys.stderr)
+    except FolderBusy as busy:
+        _say_error(_busy_line(busy, config.data_dir, words))
+        return 2
+    except OSError as exc:
+        why = words.oserror(exc)
+        _say_error(words.say("folder_unusable", folder=config.data_dir, why=why))
         return 2
     try:
-        return _serve(config, args)
+        return _serve(config, args, lock)
     finally:
         lock.release()
 
 
-def tokens_in_argv(argv: Sequence[str]) -> list[str]:
+def _busy_line(busy: FolderBusy, folder: Path, words: Words) -> str:
+    """The running bridge named by its address (what a GM wants), else by its pid."""
+    if busy.address:
+        return words.say("folder_busy", folder=folder, url=busy.address, pid=busy.pid)
+    return words.say("folder_busy_no_url", folder=folder, pid=busy.pid)
+
+
+def _say_error(line: str) -> None:
+    """One message on stderr, fitted into 80 columns."""
+    print("\n".join(fit(line)), file=sys.stderr)
+
+
+def tokens_in_argv(argv: Sequence[str], words: Words = ENGLISH) -> list[str]:
     """A warning for each token given on the command line, where `ps` shows it to every user.
 
     >>> tokens_in_argv(["--gm-token=abcdefgh", "--port", "0"])[0][:54]
@@ -441,27 +525,27 @@ def tokens_in_argv(argv: Sequence[str]) -> list[str]:
     warnings = []
     for flag, variable in (("--gm-token", "BB_GM_TOKEN"), ("--player-token", "BB_PLAYER_TOKEN")):
         if any(arg == flag or arg.startswith(flag + "=") for arg in argv):
-            warnings.append(
-                f"warning: {flag} on the command line is shown by ps to every user of this "
-                f"machine; set {variable} in the environment instead, or leave it out to use "
-                "the token kept in the data folder's secrets file (mode 600)"
-            )
+            warnings.append(words.say("token_in_argv", flag=flag, variable=variable))
     return warnings
 
 
-def _serve(config: Config, args: Any) -> int:
+def _serve(config: Config, args: Any, lock: FolderLock | None = None) -> int:
     """Tokens, storage, then serve until stopped; the data folder is locked by the caller."""
+    words = Words(config.lang)
     if args.no_tokens:
         tokens = Tokens(gm="", player="", open=True)
     else:
         try:
             tokens = load_or_make_tokens(config.data_dir, args.gm_token, args.player_token)
-        except (ValueError, OSError) as exc:
-            print(f"cannot set up tokens: {exc}", file=sys.stderr)
+        except OSError as exc:
+            _say_error(words.say("cannot_set_up_tokens", why=words.oserror(exc)))
+            return 2
+        except ValueError as exc:
+            _say_error(words.say("cannot_set_up_tokens", why=exc))
             return 2
     try:
         storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
-        asyncio.run(run(config, tokens, storage))
+        asyncio.run(run(config, tokens, storage, lock))
     except StorageDamaged as exc:
         print(
             f"cannot load the battles: {exc}. `background-battle-bridge check --data "
@@ -470,19 +554,17 @@ def _serve(config: Config, args: Any) -> int:
         )
         return 2
     except OSError as exc:
-        print(_cannot_listen(config, exc), file=sys.stderr)
+        _say_error(_cannot_listen(config, exc, words))
         return 1
     return 0
 
 
-def _cannot_listen(config: Config, exc: OSError) -> str:
+def _cannot_listen(config: Config, exc: OSError, words: Words = ENGLISH) -> str:
     """One line; for a port in use, the flag that picks another."""
     if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
-        return (
-            f"port {config.port} on {config.host} is in use (is a bridge running already?): "
-            f"start with another, e.g. --port {config.port + 1 if config.port < 65535 else 0}"
-        )
-    return f"cannot listen on {config.host}:{config.port}: {exc}"
+        other = config.port + 1 if config.port < 65535 else 0
+        return words.say("port_in_use", port=config.port, host=config.host, other=other)
+    return words.say("cannot_listen", host=config.host, port=config.port, why=words.oserror(exc))
 
 
 if __name__ == "__main__":

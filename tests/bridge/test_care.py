@@ -21,8 +21,10 @@ async def gm_at(port: int) -> AsyncIterator[Peer]:
         yield peer
 
 
-def test_a_second_bridge_on_the_same_folder_exits_2_with_one_line(tmp_path: Path) -> None:
-    with serving(tmp_path):
+def test_a_second_bridge_on_the_same_folder_names_the_running_ones_address(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path) as port:
         done = run_bridge(
             "--data",
             str(tmp_path),
@@ -31,8 +33,13 @@ def test_a_second_bridge_on_the_same_folder_exits_2_with_one_line(tmp_path: Path
             env={"BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER},
         )
         assert done.returncode == 2 and "Traceback" not in done.stderr
-        assert done.stderr.count("\n") == 1
-        assert "another bridge (pid" in done.stderr and str(tmp_path) in done.stderr
+        # one message, fitted into 80 columns (a long folder on a line of its own)
+        lines = done.stderr.splitlines()
+        assert all(line.startswith("  ") for line in lines[1:])
+        assert all(len(line) <= 80 for line in lines if str(tmp_path) not in line)
+        said = " ".join(line.strip() for line in lines)
+        assert f"is in use by a bridge already running at http://127.0.0.1:{port}/" in said
+        assert str(tmp_path) in said and "open that one" in said
         # mending needs the folder too; reading does not
         repaired = run_bridge("check", "--data", str(tmp_path), "--repair")
         assert repaired.returncode == 2 and "another bridge" in repaired.stderr

@@ -11,6 +11,7 @@ import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import pytest
 from bridge_helpers import (
@@ -165,6 +166,16 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
         assert process.wait(timeout=30) == 0
 
 
+def started_lines(stream: IO[str]) -> list[str]:
+    """The start-up lines, up to the last one (it ends with `tokens --new)`)."""
+    lines = []
+    while not lines or not lines[-1].rstrip().endswith("--new)"):
+        line = stream.readline()
+        assert line, "".join(lines)
+        lines.append(line)
+    return lines
+
+
 def test_no_tokens_is_refused_on_a_non_loopback_address(tmp_path: Path) -> None:
     done = run_bridge("--no-tokens", "--host", "0.0.0.0", "--data", str(tmp_path))
     assert done.returncode == 2
@@ -185,7 +196,7 @@ def test_no_tokens_is_refused_on_a_non_loopback_address(tmp_path: Path) -> None:
 def test_bad_options_are_named(tmp_path: Path, args: list[str], message: str) -> None:
     done = run_bridge("--data", str(tmp_path), *args)
     assert done.returncode == 2
-    assert message in done.stderr
+    assert message in " ".join(done.stderr.split())  # one message, fitted into 80 columns
 
 
 def test_bad_environment_values_are_named(tmp_path: Path) -> None:
@@ -206,7 +217,7 @@ async def test_it_prints_the_address_the_foundry_settings_and_the_links(tmp_path
     )
     try:
         assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(7)]
+        lines = started_lines(process.stdout)
     finally:
         stop_gently(process)
         assert process.wait(timeout=30) == 0
@@ -216,23 +227,26 @@ async def test_it_prints_the_address_the_foundry_settings_and_the_links(tmp_path
     found = ADDRESS.search(lines[0])
     assert found
     port = found.group(1)
-    # Four lines before the links: the address, then what to paste into Foundry's settings.
-    assert lines[1].split()[-3:] == ["Bridge", "address", f"ws://127.0.0.1:{port}/ws"]
-    assert lines[2].split() == [
-        *("Player", "token", f"{secrets['player_token']};"),
-        *("the", "GM", "token,", "under", "Bridge", "connection", "(GM):", secrets["gm_token"]),
-    ]
+    # Two lines before the links: the address, then how Foundry joins (by a code).
+    said = " ".join(line.strip() for line in lines[1:3])
+    assert said == (
+        'Foundry: Bridge connection (GM) -> "Connect to the bridge", then type the code '
+        f"shown here (bridge address ws://127.0.0.1:{port}/ws)"
+    )
     # Ready-to-open links: the token in the fragment, so it never reaches a server's log.
     gm_link = f"http://127.0.0.1:{port}/#token={secrets['gm_token']}"
     player_link = f"http://127.0.0.1:{port}/#token={secrets['player_token']}"
     assert lines[3].split() == ["open", "as", "GM:", gm_link]
     assert lines[4].split() == ["open", "as", "player:", player_link]
     # No QR code a phone could not open: one line saying how to let phones in.
-    assert lines[5].strip() == (
+    assert " ".join(line.strip() for line in lines[5:7]) == (
         "phones cannot open 127.0.0.1 (this computer only): to let them in, "
         "start with --host 0.0.0.0"
     )
-    assert lines[6].startswith(f"  data: {tmp_path} (0 battles); the same tokens next time")
+    assert lines[7] == "  Foundry allowed at: http://127.0.0.1:30000, http://localhost:30000\n"
+    said = " ".join(line.strip() for line in lines[8:])
+    assert said.startswith(f"data: 0 battles and the tokens, kept for next time in {tmp_path}")
+    assert all(len(line.rstrip("\n")) <= 80 for line in lines)
     assert (tmp_path / "battles.sqlite3").exists()
 
 
@@ -256,16 +270,16 @@ async def test_it_counts_the_battles_and_keeps_the_tokens_across_restarts(
     )
     try:
         assert started.stdout is not None
-        lines = [started.stdout.readline() for _ in range(7)]
+        lines = started_lines(started.stdout)
     finally:
         stop_gently(started)
         assert started.wait(timeout=30) == 0
         started.stdout.close()  # type: ignore[union-attr]
         started.stderr.close()  # type: ignore[union-attr]
-    assert "(1 battle); " in lines[-1]
+    assert "data: 1 battle and the tokens" in " ".join(lines[-3:])
     # Started again: the same tokens, so the links and Foundry's settings stay good.
-    assert lines[2].split()[2] == f"{first['player_token']};"
-    assert lines[2].split()[-1] == first["gm_token"]
+    assert lines[3].split()[-1].endswith(f"#token={first['gm_token']}")
+    assert lines[4].split()[-1].endswith(f"#token={first['player_token']}")
     done = run_bridge("tokens", "--data", str(tmp_path))
     assert done.returncode == 0
     assert done.stdout.splitlines()[:2] == [

@@ -26,35 +26,36 @@ TOKENS = Tokens(GM, PLAYER)
 def test_with_every_interface_the_qr_code_is_the_local_network_player_link() -> None:
     reach = g.Reach("127.0.0.1", "192.168.1.5", 8765, everywhere=True)
     lines = g.greeting(reach, TOKENS, Path("data"), 1)
-    assert lines[0] == (
-        "Background Battle bridge: http://127.0.0.1:8765/  "
-        "(on the local network: http://192.168.1.5:8765/)"
-    )
+    assert lines[:2] == [
+        "Background Battle bridge: http://127.0.0.1:8765/",
+        "  on the local network: http://192.168.1.5:8765/",
+    ]
     # Foundry runs in the GM's browser on this computer: the loopback address.
-    assert lines[1].endswith("Bridge address ws://127.0.0.1:8765/ws")
+    assert lines[2].startswith('  Foundry: Bridge connection (GM) -> "Connect to the bridge"')
+    assert lines[3].endswith("(bridge address ws://127.0.0.1:8765/ws)")
     # The GM's page at the same address shows a QR code that phones can open.
-    assert lines[3].split() == ["open", "as", "GM:", f"http://192.168.1.5:8765/#token={GM}"]
+    assert lines[4].split() == ["open", "as", "GM:", f"http://192.168.1.5:8765/#token={GM}"]
     player_link = f"http://192.168.1.5:8765/#token={PLAYER}"
-    assert lines[4].split() == ["open", "as", "player:", player_link]
-    assert lines[5] == "  players, scan to open http://192.168.1.5:8765/ as a player:"
+    assert lines[5].split() == ["open", "as", "player:", player_link]
+    assert lines[6] == "  players, scan to open http://192.168.1.5:8765/ as a player:"
     expected = qr_lines(player_link)
-    printed = lines[6 : 6 + len(expected)]
+    printed = lines[7 : 7 + len(expected)]
     assert printed == [f"  {line}" for line in expected]
     # A phone reads the link back from the code in the terminal (light modules drawn).
     dark = [[not light for light in row] for row in read_half_blocks(printed)]
     assert read_qr(dark) == [player_link]
-    assert lines[6 + len(expected) :] == [
-        "  data: data (1 battle); the same tokens next time "
-        "(new ones: background-battle-bridge tokens --new)"
+    assert lines[7 + len(expected) :] == [
+        "  data: 1 battle and the tokens, kept for next time in data",
+        "  tokens to paste by hand: background-battle-bridge tokens (new: tokens --new)",
     ]
 
 
 def test_a_terminal_that_cannot_draw_the_code_is_told_where_it_is() -> None:
     reach = g.Reach("127.0.0.1", "192.168.1.5", 8765, everywhere=True)
     lines = g.greeting(reach, TOKENS, Path("data"), 0, draws=False)
-    assert lines[4].split()[-1] == f"http://192.168.1.5:8765/#token={PLAYER}"
-    assert lines[5] == "  (this terminal cannot draw the players' QR code: the GM's page shows it)"
-    assert len(lines) == 7
+    assert lines[5].split()[-1] == f"http://192.168.1.5:8765/#token={PLAYER}"
+    assert lines[6] == "  (this terminal cannot draw the players' QR code: the GM's page shows it)"
+    assert len(lines) == 9
     assert all(line.isascii() for line in lines)
 
 
@@ -66,8 +67,9 @@ def test_a_loopback_address_gets_no_qr_code_but_one_line_on_letting_phones_in() 
         assert not any("scan" in line for line in lines)
         shown = "[::1]" if host == "::1" else host
         assert lines[0] == f"Background Battle bridge: http://{shown}:8765/"
-        assert lines[5] == (
-            f"  phones cannot open {host} (this computer only): to let them in, "
+        said = " ".join(line.strip() for line in lines[5:7])
+        assert said == (
+            f"phones cannot open {host} (this computer only): to let them in, "
             "start with --host 0.0.0.0"
         )
 
@@ -76,11 +78,11 @@ def test_a_given_local_network_address_is_the_phones_and_no_tokens_has_one_link(
     reach = g.Reach.of("192.168.1.5", 8765)
     assert (reach.here, reach.phones) == ("192.168.1.5", "192.168.1.5")
     lines = g.greeting(reach, TOKENS, Path("data"), 0)
-    assert lines[5] == "  players, scan to open http://192.168.1.5:8765/ as a player:"
-    assert lines[1].endswith("Bridge address ws://192.168.1.5:8765/ws")
+    assert lines[6] == "  players, scan to open http://192.168.1.5:8765/ as a player:"
+    assert lines[3].endswith("(bridge address ws://192.168.1.5:8765/ws)")
     lines = g.greeting(g.Reach.of("127.0.0.1", 8765), Tokens("", "", open=True), Path("d"), 0)
-    assert lines[2:4] == [
-        "    no tokens: everyone who can connect is GM (this computer only)",
+    assert lines[3:5] == [
+        "  no tokens: everyone who can connect is GM (this computer only)",
         "  open: http://127.0.0.1:8765/",
     ]
     assert not any("token=" in line for line in lines)
@@ -109,8 +111,7 @@ def test_a_port_in_use_ends_with_one_line_naming_the_port_flag(tmp_path: Path) -
         done = run_bridge("--port", str(port), "--data", str(tmp_path))
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
-        f"port {port} on 127.0.0.1 is in use (is a bridge running already?): "
-        f"start with another, e.g. --port {port + 1}"
+        f"port {port} on 127.0.0.1 is in use (a bridge running already?): try --port {port + 1}"
     ]
     assert "Traceback" not in done.stdout + done.stderr
 
