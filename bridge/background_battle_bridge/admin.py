@@ -1,4 +1,4 @@
-"""The bridge's care commands: `check`, `backup`, `restore`, `tokens`
+"""The bridge's care commands: `check`, `backup`, `restore`, `tokens`, `origins`
 (`background-battle-bridge check …`).
 
 Exit codes: 0 all is well (after repairing, with `--repair`); 1 damage found and left as it is;
@@ -17,19 +17,23 @@ from pathlib import Path
 from . import places
 from .backup import BackupError, backup, restore
 from .checkup import Finding, examine, repair
+from .flags import OneLineParser
 from .lock import FolderBusy, FolderLock
+from .origins_command import show_origins
 from .privacy import private_folder
 from .salvage import RepairFailed, salvage
 from .sqlite_storage import DB_FILE, SqliteStorage, StorageDamaged
 from .tokens_command import show_tokens
+from .words import Words, chosen_language, without_lang
 
-COMMANDS = ("check", "backup", "restore", "tokens")
+COMMANDS = ("check", "backup", "restore", "tokens", "origins")
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
+def parser(words: Words | None = None) -> argparse.ArgumentParser:
+    top = OneLineParser(
         prog="background-battle-bridge",
         description="Look after the bridge's battles (run without a command to serve).",
+        words=words,
     )
     commands = top.add_subparsers(dest="command", required=True)
     default = places.env_data(dict(os.environ))
@@ -41,8 +45,18 @@ def parser() -> argparse.ArgumentParser:
     keys = commands.add_parser(
         "tokens", help="show the GM and player tokens; --new replaces them (bridge stopped)"
     )
-    for sub in (check, save, load, keys):
-        sub.add_argument("--data", type=Path, default=default, help="data folder (BB_DATA)")
+    paired = commands.add_parser(
+        "origins", help="the Foundry origins paired by a code; --remove forgets one"
+    )
+    for sub in (check, save, load, keys, paired):
+        sub.add_argument(
+            "--data", type=Path, default=default, help="data folder (BB_DATA; default: the user's)"
+        )
+    paired.add_argument(
+        "--remove",
+        metavar="URL",
+        help="forget this origin (bridge stopped): it can connect again only by a new code",
+    )
     keys.add_argument(
         "--new",
         action="store_true",
@@ -60,7 +74,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    args = parser().parse_args(argv)
+    words = Words(chosen_language(list(argv), os.environ))
+    args = parser(words).parse_args(without_lang(list(argv)))
     args.data = places.data_folder(args.data, print)
     database = args.data / DB_FILE
     if args.data.is_dir():
@@ -68,7 +83,9 @@ def main(argv: Sequence[str]) -> int:
             print(note, file=sys.stderr)
     try:
         if args.command == "tokens":
-            return show_tokens(args.data, args.new)
+            return show_tokens(args.data, args.new, words)
+        if args.command == "origins":
+            return show_origins(args.data, args.remove, words)
         if args.command == "check":
             return _check(args.data, database, args.repair)
         if args.command == "backup":

@@ -10,11 +10,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .columns import fit
 from .guard import SECRETS_FILE, load_or_make_tokens
 from .lock import FolderBusy, FolderLock
+from .words import Words
+
+ENGLISH = Words("en")
 
 
-def show_tokens(folder: Path, new: bool) -> int:
+def show_tokens(folder: Path, new: bool, words: Words = ENGLISH) -> int:
     """Print the tokens (made when missing, replaced with `new`); 2 while a bridge runs."""
     secrets = folder / SECRETS_FILE
     try:
@@ -25,18 +29,24 @@ def show_tokens(folder: Path, new: bool) -> int:
                 tokens = load_or_make_tokens(folder, None, None)
         else:
             tokens = load_or_make_tokens(folder, None, None)
-    except FolderBusy as exc:
-        print(f"{exc} (the tokens change only while no bridge uses the folder)", file=sys.stderr)
+    except FolderBusy as busy:
+        where = busy.address or f"pid {busy.pid}"
+        _error(words.say("tokens_busy", where=where, folder=folder))
         return 2
-    except (ValueError, OSError) as exc:
-        print(f"cannot read the tokens in {secrets}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        _error(words.say("tokens_unreadable", path=secrets, why=words.oserror(exc)))
         return 2
-    print(f"GM token:     {tokens.gm}")
-    print(f"player token: {tokens.player}")
+    except ValueError as exc:
+        _error(words.say("tokens_unreadable", path=secrets, why=exc))
+        return 2
+    # each token on a line of its own whole (a terminal breaks a long line where it will)
+    print(words.say("tokens_gm", token=tokens.gm))
+    print(words.say("tokens_player", token=tokens.player))
     if new:
-        print(
-            "new tokens: enter them again in Foundry (Player token; the GM token under Bridge "
-            "connection (GM)); the old links no longer open the bridge"
-        )
-    print(f"kept in {secrets} for the next start; `tokens --new` replaces them")
+        print("\n".join(fit(words.say("tokens_new"))))
+    print("\n".join(fit(words.say("tokens_kept", path=secrets))))
     return 0
+
+
+def _error(line: str) -> None:
+    print("\n".join(fit(line)), file=sys.stderr)

@@ -58,7 +58,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "paste": (
         "tokens to paste by hand: background-battle-bridge tokens (new: tokens --new)",
-        "токены для ручной вставки: background-battle-bridge tokens (новые: tokens --new)",
+        "токены вручную: background-battle-bridge tokens (новые: tokens --new)",
     ),
     "battles.one": ("{count} battle", "{count} бой"),
     "battles.few": ("{count} battles", "{count} боя"),
@@ -214,8 +214,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{origin} не запомнен в {folder}",
     ),
     "origins_busy": (
-        "a bridge is running on {folder}: stop it first (it would go on allowing {origin})",
-        "на {folder} работает мост: сначала остановите его (он продолжил бы пускать {origin})",
+        "another bridge ({where}) uses {folder}: stop it first (it would go on allowing {origin})",
+        "другой мост ({where}) использует {folder}: сначала остановите его (он продолжил "
+        "бы пускать {origin})",
     ),
     # the tokens command (tokens_command.py)
     "tokens_gm": ("GM token:     {token}", "токен ведущего: {token}"),
@@ -232,8 +233,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "хранятся в {path} для следующего запуска; `tokens --new` заменит их",
     ),
     "tokens_busy": (
-        "a bridge is running on {folder}: the tokens change only while no bridge uses it",
-        "на {folder} работает мост: токены меняются, только пока мост не запущен",
+        "another bridge ({where}) uses {folder}: the tokens change only while no bridge "
+        "uses the folder; stop it first",
+        "другой мост ({where}) использует {folder}: токены меняются, только пока мост "
+        "не запущен; сначала остановите его",
     ),
     "tokens_unreadable": (
         "cannot read the tokens in {path}: {why}",
@@ -385,6 +388,23 @@ def chosen_language(argv: list[str], env: Mapping[str, str]) -> str:
     if env.get("BB_LANG") in LANGUAGES:
         return env["BB_LANG"]
     return language(env)
+
+
+def without_lang(argv: list[str]) -> list[str]:
+    """`argv` without `--lang X` / `--lang=X` (for a parser that has no `--lang` of its own).
+
+    >>> without_lang(["tokens", "--lang", "ru", "--new"]), without_lang(["--lang=en"])
+    (['tokens', '--new'], [])
+    """
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            kept.append(arg)
+    return kept
 
 
 class Words:

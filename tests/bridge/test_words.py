@@ -1,0 +1,226 @@
+"""The bridge's own words in English and Russian, every printed line within 80 columns.
+
+Long values (addresses with tokens, a data folder's path) go on a line of their own rather than
+being broken by the terminal; the values here are as long as a GM's real ones (32-character
+tokens, a local-network address of 15 characters, a five-digit port, a path under home).
+"""
+
+from __future__ import annotations
+
+import os
+import string
+import subprocess
+from pathlib import Path
+
+import pytest
+from bridge_helpers import COMMAND
+
+from background_battle_bridge import greeting as g
+from background_battle_bridge.columns import WIDTH, fit
+from background_battle_bridge.guard import DEFAULT_ORIGINS, Tokens
+from background_battle_bridge.words import LANGUAGES, TEXTS, Words, language
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKENS = Tokens("g" * 32, "p" * 32)
+FOLDER = Path("/home/gamemaster/.local/share/background-battle")
+ORIGINS = [*DEFAULT_ORIGINS, "https://mygame.forge-vtt.com"]
+# a realistic value for each name the templates use
+SAMPLES = {
+    "url": "http://192.168.100.200:65535/#token=" + "t" * 32,
+    "ws": "ws://127.0.0.1:65535/ws",
+    "host": "192.168.100.200",
+    "port": 65535,
+    "other": 65534,
+    "folder": FOLDER,
+    "path": FOLDER / "secrets",
+    "battles": "12 battles",
+    "count": 12,
+    "name": "The siege of Ubersreik",
+    "reason": "record 4 does not match its checksum",
+    "origin": "https://mygame.forge-vtt.com",
+    "origins": ", ".join(ORIGINS),
+    "code": "123 456",
+    "minutes": 2,
+    "left": 2,
+    "why": "permission denied",
+    "pid": 123456,
+    "where": "http://192.168.100.200:65535/",
+    "flag": "--player-token",
+    "variable": "BB_PLAYER_TOKEN",
+    "prog": "background-battle-bridge",
+    "message": "argument --port: port must be from 0 to 65535, not 70000",
+    "given": "http://foundry.local:30000/game",
+    "token": "t" * 32,
+    "lang": "ru",
+}
+REACHES = [
+    g.Reach("127.0.0.1", None, 65535),
+    g.Reach("127.0.0.1", "192.168.100.200", 65535, everywhere=True),
+    g.Reach("127.0.0.1", None, 65535, everywhere=True),
+    g.Reach.of("192.168.100.200", 65535),
+]
+
+
+def too_long(lines: list[str]) -> list[str]:
+    return [line for line in lines if len(line) > WIDTH]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_start_up_line_fits_80_columns(lang: str) -> None:
+    for reach in REACHES:
+        for tokens in (TOKENS, Tokens("", "", open=True)):
+            for draws in (True, False):
+                lines = g.greeting(reach, tokens, FOLDER, 12, draws, Words(lang), ORIGINS)
+                assert too_long(lines) == [], (reach, draws)
+                assert lines[0].startswith("Background Battle bridge: http://")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sentence_of_the_bridge_fits_80_columns_with_real_values(lang: str) -> None:
+    words = Words(lang)
+    for key in TEXTS:
+        if key.startswith("help."):
+            continue  # argparse lays the help out: checked below, as printed
+        names = {name for _, name, _, _ in string.Formatter().parse(TEXTS[key][0]) if name}
+        said = words.say(key, **{name: SAMPLES[name] for name in names})
+        # a value longer than a line keeps a line of its own; nothing else may pass 80
+        assert too_long(fit(said)) == [], key
+        assert too_long(fit(said, 2)) == [], key
+
+
+def test_every_sentence_has_its_russian_words() -> None:
+    for key, (english, russian) in TEXTS.items():
+        assert russian.strip(), key
+        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
+        assert fields == {n for _, n, _, _ in string.Formatter().parse(russian) if n}, key
+    assert Words("ru").battles(1) == "1 бой"
+    assert [Words("ru").battles(n) for n in (2, 5, 11, 21, 22)] == [
+        "2 боя",
+        "5 боёв",
+        "11 боёв",
+        "21 бой",
+        "22 боя",
+    ]
+
+
+def test_the_language_is_the_systems_unless_chosen() -> None:
+    assert language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert language({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_GB.UTF-8"}) == "ru"
+    assert language({"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"}) == "en"  # LC_ALL wins
+    assert language({"LC_MESSAGES": "ru_RU", "LANG": "en_US"}) == "ru"
+    assert language({}, "linux") == "en"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("BB_", "LC_", "LANG"))}
+    return subprocess.run(
+        [*COMMAND, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**clean, "COLUMNS": "200", **(env or {})},  # a wide terminal: still 80 columns
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_of_every_command_fits_80_columns(lang: str) -> None:
+    for command in ([], ["tokens"], ["origins"], ["check"], ["backup"], ["restore"]):
+        done = run(*command, "--help", env={"BB_LANG": lang})
+        assert done.returncode == 0, done.stderr
+        assert too_long(done.stdout.splitlines()) == [], command
+    done = run("--help", env={"BB_LANG": lang})
+    # every flag with its default, the phone hint and examples
+    for flag in ("--host", "--port", "--data", "--web", "--gm-token", "--player-token"):
+        assert flag in done.stdout
+    assert "0.0.0.0" in done.stdout and "background-battle-bridge --host 0.0.0.0" in done.stdout
+    assert done.stdout.count("BB_") >= 12
+    default = "default" if lang == "en" else "по умолчанию"
+    assert " ".join(done.stdout.split()).count(default) >= 12
+
+
+def test_russian_help_is_chosen_by_the_systems_language() -> None:
+    done = run("--help", env={"LANG": "ru_RU.UTF-8"})
+    assert "флаги:" in done.stdout and "по умолчанию 8765" in " ".join(done.stdout.split())
+    assert "options:" in run("--help", "--lang", "en", env={"LANG": "ru_RU.UTF-8"}).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--bogus"], "background-battle-bridge: unrecognized arguments: --bogus"),
+        (["--port", "70000"], "port must be from 0 to 65535, not 70000"),
+        (["--origin", "foundry.local:30000"], "an origin starts with http:// or https://"),
+        (["--origin", "ftp://x"], "only http:// and https:// pages can open the bridge"),
+        (["--origin", "http://user@foundry.local"], "holds no user name or password"),
+        (["--origin", "http://foundry.local:99999"], "the port must be a number"),
+        (["--origin", "http://"], "no host after the scheme"),
+        (["tokens", "--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_a_mistake_is_one_message_without_the_usage_block(args: list[str], said: str) -> None:
+    done = run(*args, env={"BB_DATA": "/nonexistent/never-made"})
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert "usage" not in done.stderr and "Traceback" not in done.stderr
+    assert all(line.startswith("  ") for line in lines[1:])  # one message, wrapped at most
+    assert too_long(lines) == []
+    assert said in " ".join(done.stderr.split())
+
+
+def test_a_pasted_page_address_is_reduced_to_its_origin_with_a_note(tmp_path: Path) -> None:
+    from background_battle_bridge.server import parse_config
+
+    config, _ = parse_config(
+        ["--origin", "http://Foundry.local:30000/game", "--data", str(tmp_path)], {}
+    )
+    assert "http://foundry.local:30000" in config.origins
+    assert not any("/game" in origin for origin in config.origins)
+
+
+def test_an_unwritable_data_folder_is_said_in_words_not_errno(tmp_path: Path) -> None:
+    if os.name != "posix" or os.geteuid() == 0:
+        blocked = tmp_path / "a-file"
+        blocked.write_text("not a folder")
+        folder = blocked / "data"  # a file in the way: ENOTDIR, for root too
+    else:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        folder = locked / "data"
+    for lang, words in (("en", "cannot use the data folder"), ("ru", "папку данных")):
+        done = run("--data", str(folder), "--port", "0", env={"BB_LANG": lang})
+        assert done.returncode == 2
+        assert "Errno" not in done.stderr and words in " ".join(done.stderr.split())
+        assert "--data DIR" in done.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_real_bridge_speaks_the_systems_language_within_80_columns(
+    tmp_path: Path, lang: str
+) -> None:
+    system = {"LANG": "ru_RU.UTF-8" if lang == "ru" else "en_GB.UTF-8"}
+    process = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--data", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env={**{k: v for k, v in os.environ.items() if not k.startswith("BB_")}, **system},
+    )
+    try:
+        assert process.stdout is not None
+        lines: list[str] = []
+        while not lines or "--new)" not in lines[-1]:
+            line = process.stdout.readline()
+            assert line and len(lines) < 40, "\n".join(lines)
+            lines.append(line.rstrip("\n"))
+    finally:
+        process.terminate()
+        out, _ = process.communicate(timeout=30)
+    assert too_long(lines) == []
+    said = "\n".join(lines)
+    if lang == "ru":
+        assert "«Подключиться к мосту»" in said and "открыть как ведущий" in said
+        assert "Мост Background Battle остановлен" in out
+    else:
+        assert '"Connect to the bridge"' in said and "open as GM" in said
+        assert "Background Battle bridge: stopped" in out
