@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .privacy import private_file
+from .privacy import private_file, private_folder
 
 ORIGINS_FILE = "origins.json"
 SCHEMES = {"http": 80, "https": 443}
@@ -103,7 +103,11 @@ class Remembered:
         return cls(folder, origins)
 
     def add(self, origin: str) -> None:
-        """Remember `origin` (written at once; the oldest are forgotten past 100)."""
+        """Remember `origin` (written at once; the oldest are forgotten past 100).
+
+        Raises:
+            OSError: the file could not be written (`origin` is allowed until the bridge stops).
+        """
         self.origins[origin] = time.time()
         while len(self.origins) > MAX_REMEMBERED:
             del self.origins[min(self.origins, key=self.origins.__getitem__)]
@@ -117,6 +121,7 @@ class Remembered:
         return True
 
     def _save(self) -> None:
+        private_folder(self.folder)  # made 0700 when missing
         path = self.folder / ORIGINS_FILE
         fresh = path.with_name(path.name + ".new")
         entries = [{"origin": o, "paired": round(t)} for o, t in sorted(self.origins.items())]

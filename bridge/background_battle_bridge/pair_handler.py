@@ -104,8 +104,11 @@ async def _tries(
             return
         verdict = pairing.answer(attempt, code)
         if verdict == "paired":
-            if allowed.remember(origin):
-                remembered()
+            try:
+                allowed.remember(origin)
+            except OSError as exc:  # allowed until the bridge stops, not at the next start
+                say(words.say("pair_not_kept", origin=origin, why=words.oserror(exc)))
+            remembered()
             say(words.say("pair_done", origin=origin))
             log.info("paired %s", origin)
             reply = {

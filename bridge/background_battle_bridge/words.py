@@ -88,6 +88,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Foundry с адреса {origin} подключён как ведущий и разрешён впредь "
         "(забыть его: background-battle-bridge origins --remove {origin})",
     ),
+    "pair_not_kept": (
+        "{origin} could not be written to the data folder ({why}): it is allowed until the "
+        "bridge stops",
+        "{origin} не удалось записать в папку данных ({why}): он разрешён, пока мост работает",
+    ),
     "pair_wrong": (
         "a wrong code from {origin}: {left} tries left",
         "неверный код с адреса {origin}: осталось попыток: {left}",
