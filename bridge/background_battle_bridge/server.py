@@ -321,13 +321,26 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     add("--host", default=env.get("BB_HOST", "127.0.0.1"), help=words.say("help.host"))
     add("--port", type=_port, default=env.get("BB_PORT", "8765"), help=words.say("help.port"))
     folder = places.default_data_folder()
-    add("--data", type=Path, default=places.env_data(env), metavar="DIR",
-        help=words.say("help.data", folder=folder))  # fmt: skip
+    add(
+        "--data",
+        type=Path,
+        default=places.env_data(env),
+        metavar="DIR",
+        help=words.say("help.data", folder=folder),
+    )
     add("--web", type=Path, default=env.get("BB_WEB"), metavar="DIR", help=words.say("help.web"))
-    add("--gm-token", default=env.get("BB_GM_TOKEN"), metavar="TOKEN",
-        help=words.say("help.gm_token"))  # fmt: skip
-    add("--player-token", default=env.get("BB_PLAYER_TOKEN"), metavar="TOKEN",
-        help=words.say("help.player_token"))  # fmt: skip
+    add(
+        "--gm-token",
+        default=env.get("BB_GM_TOKEN"),
+        metavar="TOKEN",
+        help=words.say("help.gm_token"),
+    )
+    add(
+        "--player-token",
+        default=env.get("BB_PLAYER_TOKEN"),
+        metavar="TOKEN",
+        help=words.say("help.player_token"),
+    )
     add(
         "--no-tokens",
         action="store_true",
@@ -348,12 +361,26 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
         default=[h for h in env.get("BB_ALLOW_HOSTS", "").split(",") if h.strip()],
         help=words.say("help.allow_host"),
     )
-    add("--sync", choices=SYNC_MODES, default=env.get("BB_SYNC", "full"),
-        help=words.say("help.sync"))  # fmt: skip
-    add("--rate", type=_positive, default=env.get("BB_RATE", "30"), metavar="N",
-        help=words.say("help.rate"))  # fmt: skip
-    add("--burst", type=_positive, default=env.get("BB_BURST", "120"), metavar="N",
-        help=words.say("help.burst"))  # fmt: skip
+    add(
+        "--sync",
+        choices=SYNC_MODES,
+        default=env.get("BB_SYNC", "full"),
+        help=words.say("help.sync"),
+    )
+    add(
+        "--rate",
+        type=_positive,
+        default=env.get("BB_RATE", "30"),
+        metavar="N",
+        help=words.say("help.rate"),
+    )
+    add(
+        "--burst",
+        type=_positive,
+        default=env.get("BB_BURST", "120"),
+        metavar="N",
+        help=words.say("help.burst"),
+    )
     add("--lang", choices=LANGUAGES, default=lang, help=words.say("help.lang", lang=lang))
     args = parser.parse_args(argv)
     if args.sync not in SYNC_MODES:

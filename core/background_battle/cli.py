@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import api, cli_fight
 from .demo import play
@@ -132,67 +132,207 @@ def unit(value: str) -> dict[str, Any]:
     return {"name": name.strip(), "fighters": number(fighters.strip())}
 
 
+EXAMPLES = """examples:
+  background-battle casualties --initial 100 --remaining 40 --unit Dwarves=10
+  background-battle leader-bonus --strength 26 --sl 7
+  background-battle round --allies 60 --enemies 50 --allies-roll 12 \\
+      --enemies-roll 77
+  background-battle odds battle.json --runs 10000 --seed 1
+each command has --help; --json gives machine-readable output"""
+JSON_HELP = "print the result as JSON (a contract other tools rely on); default: text"
+
+
+def one_line_parser() -> type[argparse.ArgumentParser]:
+    """argparse, but a mistake is one line on stderr (exit status 2) naming `--help`, without
+    the usage block; help laid out in at most 80 columns."""
+    import argparse
+    import shutil
+
+    def formatter(prog: str) -> argparse.HelpFormatter:
+        width = min(80, shutil.get_terminal_size((80, 24)).columns)
+        return argparse.RawDescriptionHelpFormatter(prog, width=width, max_help_position=30)
+
+    class OneLineParser(argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", formatter)
+            super().__init__(*args, **kwargs)
+
+        def error(self, message: str) -> NoReturn:
+            self.exit(2, f"{self.prog}: {message} (--help lists the options)\n")
+
+    return OneLineParser
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's options; its output is a contract other tools rely on.
 
-    A usage error prints the usage and exits with status 2 (argparse's own way), nothing on stdout.
+    A usage error prints one line and exits with status 2, nothing on stdout.
     """
-    import argparse
-
-    parser = argparse.ArgumentParser(
+    parser = one_line_parser()(
         prog="background-battle",
         description="Background battle (фоновый бой) calculator for WFRP 4e.",
+        epilog=EXAMPLES,
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", title="commands"
+    )
 
     cas = commands.add_parser("casualties", help="killed / wounded / fit per unit of one side")
-    cas.add_argument("--initial", type=number, required=True, help="S0, after all modifiers")
-    cas.add_argument("--remaining", type=number, required=True, help="strength left at the end")
-    cas.add_argument("--unit", type=unit, action="append", required=True, metavar="NAME=FIGHTERS")
-    cas.add_argument("--json", action="store_true")
+    cas.add_argument(
+        "--initial",
+        type=number,
+        required=True,
+        metavar="S0",
+        help="the side's initial strength S0, after all modifiers (required)",
+    )
+    cas.add_argument(
+        "--remaining",
+        type=number,
+        required=True,
+        metavar="S",
+        help="the side's strength left at the end (required)",
+    )
+    cas.add_argument(
+        "--unit",
+        type=unit,
+        action="append",
+        required=True,
+        metavar="NAME=FIGHTERS",
+        help="a unit and its fighters, e.g. Dwarves=10; once per unit (required)",
+    )
+    cas.add_argument("--json", action="store_true", help=JSON_HELP)
 
     lead = commands.add_parser("leader-bonus", help="the leader's command bonus")
-    lead.add_argument("--strength", type=number, required=True, help="the side's strength")
+    lead.add_argument(
+        "--strength", type=number, required=True, metavar="S", help="the side's strength (required)"
+    )
     test = lead.add_mutually_exclusive_group(required=True)
-    test.add_argument("--sl", type=number, help="SL of the passed Leadership test")
-    test.add_argument("--leadership", type=number, help="the leader's Leadership, with --roll")
-    lead.add_argument("--roll", type=number, help="the d100 rolled for the Leadership test")
-    lead.add_argument("--json", action="store_true")
+    test.add_argument(
+        "--sl", type=number, help="SL of the passed Leadership test (or --leadership)"
+    )
+    test.add_argument(
+        "--leadership",
+        type=number,
+        metavar="L",
+        help="the leader's Leadership, with --roll: the test is made here",
+    )
+    lead.add_argument(
+        "--roll",
+        type=number,
+        metavar="D100",
+        help="the d100 rolled for the Leadership test (with --leadership)",
+    )
+    lead.add_argument("--json", action="store_true", help=JSON_HELP)
 
     last = commands.add_parser("last-stand", help="PCs won: damage of the enemies still fighting")
-    last.add_argument("--enemy-strength", type=number, required=True)
-    last.add_argument("--fleeing", type=share_text, default="0", help="0.5 or 1/2 of them flee")
-    last.add_argument("--allies-strength", type=number)
-    last.add_argument("--json", action="store_true")
+    last.add_argument(
+        "--enemy-strength",
+        type=number,
+        required=True,
+        metavar="S",
+        help="the enemies' strength when the PCs won (required)",
+    )
+    last.add_argument(
+        "--fleeing",
+        type=share_text,
+        default="0",
+        metavar="SHARE",
+        help="the share of them that flees, 0.5 or 1/2 (default 0)",
+    )
+    last.add_argument(
+        "--allies-strength",
+        type=number,
+        metavar="S",
+        help="the allies' strength, to show it after the damage (default: not shown)",
+    )
+    last.add_argument("--json", action="store_true", help=JSON_HELP)
 
     rnd = commands.add_parser("round", help="one round (opposed test) from rolls or losses")
-    rnd.add_argument("--allies", type=number, required=True, help="the allies' strength")
-    rnd.add_argument("--enemies", type=number, required=True, help="the enemies' strength")
+    rnd.add_argument(
+        "--allies", type=number, required=True, metavar="S", help="the allies' strength (required)"
+    )
+    rnd.add_argument(
+        "--enemies",
+        type=number,
+        required=True,
+        metavar="S",
+        help="the enemies' strength (required)",
+    )
     for side in ("allies", "enemies"):
-        rnd.add_argument(f"--{side}-roll", type=number, help=f"the {side}' d100")
-        rnd.add_argument(f"--{side}-lost", type=number, help=f"strength the {side} lost")
-    rnd.add_argument("--json", action="store_true")
+        rnd.add_argument(
+            f"--{side}-roll",
+            type=number,
+            metavar="D100",
+            help=f"the {side}' d100 (both rolls, or both losses)",
+        )
+        rnd.add_argument(
+            f"--{side}-lost",
+            type=number,
+            metavar="N",
+            help=f"strength the {side} lost, typed in instead of rolls",
+        )
+    rnd.add_argument("--json", action="store_true", help=JSON_HELP)
 
     rate = commands.add_parser("unit-strength", help="a unit's strength: fighters x rating x size")
-    rate.add_argument("--fighters", type=number, required=True, help="the unit's fighters")
-    rate.add_argument("--rating", type=number, required=True, help="strength per fighter")
-    rate.add_argument("--size", default="average", help="tiny ... average ... monstrous")
-    rate.add_argument("--json", action="store_true")
+    rate.add_argument(
+        "--fighters", type=number, required=True, metavar="N", help="the unit's fighters (required)"
+    )
+    rate.add_argument(
+        "--rating", type=number, required=True, metavar="R", help="strength per fighter (required)"
+    )
+    rate.add_argument(
+        "--size",
+        default="average",
+        help="tiny, little, small, average, large, enormous or monstrous (default average)",
+    )
+    rate.add_argument("--json", action="store_true", help=JSON_HELP)
 
     move = commands.add_parser("move-fighters", help="fighters moved into the PCs' fight")
-    move.add_argument("--fighters", type=number, required=True, help="the unit's fighters")
-    move.add_argument("--strength", type=number, required=True, help="the unit's strength (S0)")
-    move.add_argument("--move", type=number, action="append", required=True, metavar="K")
-    move.add_argument("--json", action="store_true")
+    move.add_argument(
+        "--fighters", type=number, required=True, metavar="N", help="the unit's fighters (required)"
+    )
+    move.add_argument(
+        "--strength",
+        type=number,
+        required=True,
+        metavar="S0",
+        help="the unit's strength S0 (required)",
+    )
+    move.add_argument(
+        "--move",
+        type=number,
+        action="append",
+        required=True,
+        metavar="K",
+        help="fighters moved at once; once per move, in order (required)",
+    )
+    move.add_argument("--json", action="store_true", help=JSON_HELP)
 
     odd = commands.add_parser("odds", help="chances from a battle file, by simulation")
-    odd.add_argument("battle", metavar="BATTLE.json")
-    odd.add_argument("--runs", type=number, default=10_000)
-    odd.add_argument("--seed", type=number)
-    odd.add_argument("--json", action="store_true")
+    odd.add_argument(
+        "battle",
+        metavar="BATTLE.json",
+        help="a battle saved by the tool, or a hand-written set-up (README)",
+    )
+    odd.add_argument(
+        "--runs", type=number, default=10_000, metavar="N", help="battles simulated (default 10000)"
+    )
+    odd.add_argument(
+        "--seed",
+        type=number,
+        metavar="N",
+        help="the random seed, for the same odds again (default: a new one)",
+    )
+    odd.add_argument("--json", action="store_true", help=JSON_HELP)
 
     demo = commands.add_parser("demo", help="play a seeded example battle in the terminal")
-    demo.add_argument("--seed", type=number, default=7)
+    demo.add_argument(
+        "--seed",
+        type=number,
+        default=7,
+        metavar="N",
+        help="the random seed of the example (default 7)",
+    )
     return parser
 
 
