@@ -224,3 +224,22 @@ def test_a_real_bridge_speaks_the_systems_language_within_80_columns(
     else:
         assert '"Connect to the bridge"' in said and "open as GM" in said
         assert "Background Battle bridge: stopped" in out
+
+
+def test_a_russian_gm_finds_russian_from_the_readmes_first_line() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    first = next(line for line in readme[1:] if line.strip())
+    assert "[README.ru.md](README.ru.md)" in first
+    russian = (ROOT / "README.ru.md").read_text(encoding="utf-8")
+    for said in ("pipx install background-battle", "background-battle-bridge --host 0.0.0.0"):
+        assert said in russian
+    assert "«Подключиться к мосту»" in russian and "docs/foundry.ru.md" in russian
+    set_up = (ROOT / "docs" / "foundry.ru.md").read_text(encoding="utf-8")
+    assert "## Установка" in set_up and "«Связь с мостом (ведущий)»" in set_up
+    # the names the Russian documents give the module's buttons are the module's own
+    import json
+
+    ru = json.loads((ROOT / "foundry-module" / "lang" / "ru.json").read_text(encoding="utf-8"))
+    menu = ru["BACKGROUND_BATTLE"]["GmMenu"]
+    assert f"«{menu['Name']}»" in set_up and f"«{menu['Pair']}»" in set_up
+    assert TEXTS["foundry"][1].count(menu["Name"]) == 1 and menu["Pair"] in TEXTS["foundry"][1]

@@ -32,7 +32,8 @@ INSTALL_TIMEOUT = 300
 
 def bare_env(venv: Path, home: Path) -> dict[str, str]:
     """What a GM's terminal has: the venv's scripts on PATH and nothing of this repository."""
-    keep = ("LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT", "PIP_INDEX_URL", "PIP_CACHE_DIR")
+    # BB_LANG: the tests read the English lines whatever the machine's LANG (tests/conftest.py)
+    keep = ("LANG", "LC_ALL", "BB_LANG", "TMPDIR", "SYSTEMROOT", "PIP_INDEX_URL", "PIP_CACHE_DIR")
     env = {k: os.environ[k] for k in keep if k in os.environ}
     env.update(PATH=str(venv / "bin"), HOME=str(home), PYTHONNOUSERSITE="1")
     return env
