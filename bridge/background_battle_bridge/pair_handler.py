@@ -10,6 +10,10 @@ nothing it can send there gives it anything without the code the bridge showed t
     page <- {"type": "pair_refused", "reason": "wrong_code", "tries_left": 2}
     page <- {"type": "paired", "origin": ..., "gm_token": ..., "player_token": ...}
 
+The GM's pages connected at /ws (the GM's role) are told too: `pairing` (the origin and the code,
+for the GM to read on the page) when an attempt starts, `pairing_over` (its `outcome`) when it
+ends.
+
 `pair_refused` with `too_many_tries`, `expired`, `busy` (five attempts in the last minute),
 `no_origin` (only a browser page pairs: a script uses the tokens) or `bad_message` ends the
 attempt and the connection. After `paired` the origin is allowed at /ws and remembered in the
@@ -47,8 +51,10 @@ async def pair_connection(
     words: Words,
     say: Callable[[str], None],
     remembered: Callable[[], None],
+    tell_gms: Callable[[dict[str, Any]], None] = lambda message: None,
 ) -> None:
-    """One page's attempt, from its `pair` to `paired` or a refusal; the connection then ends."""
+    """One page's attempt, from its `pair` to `paired` or a refusal; the connection then ends.
+    `tell_gms` sends a message to the GM's connections at /ws."""
     origin = ws.request.headers.get("Origin") if ws.request else None
     try:
         async with asyncio.timeout(ASK_TIMEOUT):
@@ -65,6 +71,14 @@ async def pair_connection(
             await _refuse(ws, "busy")
             return
         say(words.say("pair_asked", origin=origin, code=shown(attempt.code), minutes=2))
+        tell_gms(
+            {
+                "type": "pairing",
+                "origin": origin,
+                "code": shown(attempt.code),
+                "expires_in": int(CODE_SECONDS),
+            }
+        )
         await ws.send(
             json.dumps(
                 {
@@ -75,7 +89,11 @@ async def pair_connection(
                 }
             )
         )
-        await _tries(ws, attempt, pairing, allowed, tokens, words, say, remembered)
+        outcome = "gone"
+        try:
+            outcome = await _tries(ws, attempt, pairing, allowed, tokens, words, say, remembered)
+        finally:
+            tell_gms({"type": "pairing_over", "origin": origin, "outcome": outcome})
     except (TimeoutError, ConnectionClosed):
         return
 
@@ -89,7 +107,9 @@ async def _tries(
     words: Words,
     say: Callable[[str], None],
     remembered: Callable[[], None],
-) -> None:
+) -> str:
+    """The tries until the attempt ends; its outcome ("paired", "too_many_tries", "expired",
+    "bad_message")."""
     origin = attempt.origin
     while True:
         try:
@@ -101,7 +121,7 @@ async def _tries(
         code = message.get("code") if message else None
         if message is None or message.get("type") != "pair_code" or not isinstance(code, str):
             await _refuse(ws, "bad_message")
-            return
+            return "bad_message"
         verdict = pairing.answer(attempt, code)
         if verdict == "paired":
             try:
@@ -119,7 +139,7 @@ async def _tries(
             }
             await ws.send(json.dumps(reply))
             await ws.close(1000, "paired")
-            return
+            return "paired"
         if verdict == "wrong":
             say(words.say("pair_wrong", origin=origin, left=attempt.tries_left))
             await ws.send(
@@ -135,7 +155,7 @@ async def _tries(
         reason = verdict if verdict in ("too_many_tries", "expired") else "expired"
         say(words.say("pair_failed", origin=origin, why=words.say(f"why.{reason}")))
         await _refuse(ws, reason)
-        return
+        return reason
 
 
 def _message(frame: str | bytes) -> dict[str, Any] | None:

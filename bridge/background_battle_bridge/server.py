@@ -153,8 +153,11 @@ class Bridge:
         def remembered() -> None:
             self.hosts = self._hosts()
 
+        def tell_gms(message: dict[str, Any]) -> None:
+            self.hub.audience.tell_everyone(message, players=False)
+
         await pair_connection(
-            ws, self.pairing, self.allowed, self.tokens, self.words, self.say, remembered
+            ws, self.pairing, self.allowed, self.tokens, self.words, self.say, remembered, tell_gms
         )
 
     def _page(self, request: Request, path: str) -> Response:

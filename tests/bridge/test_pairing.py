@@ -173,3 +173,30 @@ async def test_a_percent_encoded_pair_path_never_reaches_the_hello(paired: Paire
         )
         await ws.send(json.dumps({"type": "hello", "client": "foundry", "token": GM}))
         assert (await reply(ws))["reason"] == "bad_message"
+
+
+async def test_the_gms_page_is_shown_the_origin_and_the_code_and_players_are_not(
+    paired: Paired,
+) -> None:
+    async with AsyncExitStack() as stack:
+        pages = {}
+        for role, token in (("gm", GM), ("player", PLAYER)):
+            ws = await stack.enter_async_context(connect(f"ws://127.0.0.1:{paired.port}/ws"))
+            await ws.send(json.dumps({"type": "hello", "client": "web", "token": token}))
+            assert (await reply(ws))["role"] == role
+            pages[role] = ws
+        asking = await paired.ask(stack)
+        await reply(asking)
+        shown = await reply(pages["gm"])
+        assert shown == {
+            "type": "pairing",
+            "origin": FOUNDRY,
+            "code": paired.code(),
+            "expires_in": 120,
+        }
+        await asking.send(json.dumps({"type": "pair_code", "code": paired.code()}))
+        assert (await reply(asking))["type"] == "paired"
+        over = await reply(pages["gm"])
+        assert over == {"type": "pairing_over", "origin": FOUNDRY, "outcome": "paired"}
+        await pages["player"].send(json.dumps({"type": "ping", "data": 1}))
+        assert await reply(pages["player"]) == {"type": "pong", "data": 1}  # nothing before it
