@@ -42,8 +42,25 @@ export function paintLive(state) {
   $("#live-battles").hidden = mode !== "live" || !live.role;
   $("#live-local").hidden = mode !== "live";
   paintJoinCode($("#live-join"), mode === "live" && live.role === "gm" ? live.playerToken : null);
+  paintPairing($("#live-pairing"), mode === "live" && live.role === "gm" ? live.pairing : null);
   fold(mode, live);
 }
+
+/**
+ * A page asking to join by a code (Foundry's Connect to the bridge): who asks and the code to
+ * type there, then how it ended. The bridge's terminal shows the same.
+ */
+function paintPairing(el, pairing) {
+  el.hidden = !pairing;
+  if (!pairing) return;
+  const { origin, code, outcome } = pairing;
+  el.dataset.outcome = outcome ?? "asked";
+  el.textContent = outcome
+    ? t(`live.pairing_over.${outcome in PAIRING_OUTCOMES ? outcome : "gone"}`, { origin })
+    : t("live.pairing", { origin, code });
+}
+
+const PAIRING_OUTCOMES = { paired: 1, too_many_tries: 1, expired: 1, bad_message: 1, gone: 1 };
 
 /**
  * A battle in the list: the one followed with its phase and version as now on screen; the

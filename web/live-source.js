@@ -31,7 +31,7 @@ export function liveSource(store, hooks) {
     client?.stop();
     store.set((s) => ({
       mode: "live",
-      live: { ...s.live, role: null, playerToken: null, battles: [], battle: null, view: null },
+      live: { ...s.live, role: null, playerToken: null, pairing: null, battles: [], battle: null, view: null },
     }));
     client = new LiveClient(bridge.ws, token, {
       onStatus(state, detail) {
@@ -49,6 +49,9 @@ export function liveSource(store, hooks) {
         const wanted = rememberedBattle();
         if (battles.some((b) => b.name === wanted)) follow(wanted);
         else if (battles.length === 1) follow(battles[0].name);
+      },
+      onPairing({ type, origin, code, outcome }) {
+        store.set(livePatch({ pairing: type === "pairing" ? { origin, code } : { origin, outcome } }));
       },
       onView(view) {
         store.set((s) => ({ ready: true, live: { ...s.live, view, battle: client.battle } }));

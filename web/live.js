@@ -56,6 +56,7 @@ export async function findBridge() {
  * follows one battle and tells the page in its hooks. The client keeps the connection (hello,
  * reconnects with back-off, catching up after a gap, a long log's older pages).
  * hooks: onStatus(state, detail), onWelcome(welcome), onBattles(list), onView(view, battle),
+ *        onPairing(message) for a page asking to join by a code (the GM's only),
  *        onProblem(error) for errors not tied to a command.
  */
 export class LiveClient {
@@ -98,6 +99,10 @@ export class LiveClient {
         break;
       case "battles":
         this.hooks.onBattles(message.battles);
+        break;
+      case "pairing": // a page (Foundry) asks to join by a code: the GM reads it here too
+      case "pairing_over":
+        this.hooks.onPairing?.(message);
         break;
       case "state":
       case "event":

@@ -45,6 +45,7 @@ export function initialState(lang) {
       status: { key: "live.state.local", params: {} },
       role: null, // "gm" | "player" once welcomed
       playerToken: null, // the GM's only: the player link's QR code (join-code.js)
+      pairing: null, // the GM's only: a page asking to join by a code, {origin, code} or {origin, outcome}
       battles: [], // the bridge's list
       battle: null, // the name followed
       view: null, // its view, log included

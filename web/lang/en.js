@@ -307,6 +307,13 @@ export const en = {
   "live.pick_first": "Choose a battle of the bridge to follow first.",
   "live.role_gm": "GM: every change goes to the bridge, and every page that follows this battle sees it.",
   "live.role_player": "Player view, read-only: you see what the GM shows; hidden numbers appear as ?.",
+  "live.pairing":
+    "{origin} asks to join the bridge. Code: {code} — type it there within 2 minutes; not you? Type nothing.",
+  "live.pairing_over.paired": "{origin} joined as GM and is allowed from now on.",
+  "live.pairing_over.too_many_tries": "{origin} typed a wrong code three times: refused.",
+  "live.pairing_over.expired": "The code for {origin} expired: refused.",
+  "live.pairing_over.bad_message": "{origin} did not send a code: refused.",
+  "live.pairing_over.gone": "{origin} left before typing the code.",
   "live.join": "Players: scan this code, or open the link, to follow the battle on their phones.",
   "live.join_code": "QR code of the player link {link}",
   "live.join_loopback": "This address opens this computer only: start the bridge with",
