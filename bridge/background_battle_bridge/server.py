@@ -110,7 +110,7 @@ class Bridge:
         # the Foundry origins paired by a code, allowed at every start (origins.py)
         self.allowed = Allowed(config.origins, remembered or Remembered(config.data_dir))
         self.pairing = pairing or Pairing()
-        self.say = say or (lambda line: print(line, flush=True))
+        self.say = say or _say
         self.hosts = self._hosts()
 
     def _hosts(self) -> gate.HostList:
@@ -398,11 +398,11 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     except (argparse.ArgumentTypeError, FlagError) as exc:
         parser.exit(2, "\n".join(fit(str(exc))) + "\n")
     for note in notes:
-        print(note, file=sys.stderr)
+        _say_error(note)
     config = Config(
         host=args.host,
         port=args.port,
-        data_dir=places.data_folder(args.data, print),
+        data_dir=places.data_folder(args.data, _say),
         web_dir=Path(args.web) if args.web else _default_web_dir(),
         origins=frozenset([*DEFAULT_ORIGINS, *origins]),
         rate=args.rate,
@@ -519,7 +519,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         for note in private_folder(config.data_dir):
-            print(note, file=sys.stderr)
+            _say_error(note)
         lock = FolderLock(config.data_dir).take()
     except FolderBusy as busy:
         _say_error(_busy_line(busy, config.data_dir, words))
@@ -544,6 +544,11 @@ def _busy_line(busy: FolderBusy, folder: Path, words: Words) -> str:
 def _say_error(line: str) -> None:
     """One message on stderr, fitted into 80 columns."""
     print("\n".join(fit(line)), file=sys.stderr)
+
+
+def _say(line: str) -> None:
+    """One message for the GM on stdout (a Foundry asking to join), fitted into 80 columns."""
+    print("\n".join(fit(line)), flush=True)
 
 
 def tokens_in_argv(argv: Sequence[str], words: Words = ENGLISH) -> list[str]:

@@ -7,6 +7,7 @@ tokens, a local-network address of 15 characters, a five-digit port, a path unde
 
 from __future__ import annotations
 
+import json
 import os
 import string
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from bridge_helpers import COMMAND
+from websockets.sync.client import connect
 
 from background_battle_bridge import greeting as g
 from background_battle_bridge.columns import WIDTH, fit
@@ -213,6 +215,17 @@ def test_a_real_bridge_speaks_the_systems_language_within_80_columns(
             line = process.stdout.readline()
             assert line and len(lines) < 40, "\n".join(lines)
             lines.append(line.rstrip("\n"))
+        # a Foundry asks to join: the lines that show its origin and the code fit too
+        port = lines[0].rsplit(":", 1)[1].strip("/")
+        with connect(f"ws://127.0.0.1:{port}/pair", origin=SAMPLES["origin"]) as foundry:  # type: ignore[arg-type]
+            foundry.send(json.dumps({"type": "pair", "client": "foundry"}))
+            assert json.loads(foundry.recv(timeout=30))["type"] == "pair_asked"
+            asked = []
+            while not asked or not asked[-1].rstrip().endswith(")"):
+                asked.append(process.stdout.readline().rstrip("\n"))
+                assert len(asked) < 10, asked
+        assert too_long(asked) == [] and len(asked) > 1
+        assert ("Код: " if lang == "ru" else "Code: ") in " ".join(asked)
     finally:
         process.terminate()
         out, _ = process.communicate(timeout=30)
