@@ -15,7 +15,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -100,8 +100,11 @@ class Bridge:
         storage: Storage,
         remembered: Remembered | None = None,
         pairing: Pairing | None = None,
-        say: Any = None,
+        say: Callable[[str], None] | None = None,
     ) -> None:
+        """`remembered`: the paired origins (default: none yet); `pairing`: the rules of joining
+        by a code (a test passes its clock); `say`: where the GM reads a Foundry asking to join
+        (default: stdout, fitted into 80 columns)."""
         self.config = config
         self.tokens = tokens
         self.hub = Hub(storage, snapshot_every=config.snapshot_every)
