@@ -102,7 +102,7 @@ def greeting(
     `draws`: the terminal can show the QR code's block characters (a Windows pipe's code page
     cannot); `origins`: the Foundry origins allowed besides the bridge's own."""
     here = reach.url(reach.here)
-    said: list[tuple[str, int]] = [(f"Background Battle bridge: {here}", 0)]
+    said: list[tuple[str, int]] = [(words.say("address", url=here), 0)]
     if reach.phones:
         said.append((words.say("local_network", url=reach.url(reach.phones)), 2))
     said.append((words.say("foundry", ws=f"ws://{here.removeprefix('http://')}ws"), 2))

@@ -20,6 +20,7 @@ LANGUAGES = ("en", "ru")
 
 TEXTS: dict[str, tuple[str, str]] = {
     # start-up (greeting.py, server.py)
+    "address": ("Background Battle bridge: {url}", "Мост Background Battle: {url}"),
     "local_network": ("on the local network: {url}", "в локальной сети: {url}"),
     "foundry": (
         'Foundry: Bridge connection (GM) -> "Connect to the bridge", then type the code shown '

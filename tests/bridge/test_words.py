@@ -74,7 +74,8 @@ def test_every_start_up_line_fits_80_columns(lang: str) -> None:
             for draws in (True, False):
                 lines = g.greeting(reach, tokens, FOLDER, 12, draws, Words(lang), ORIGINS)
                 assert too_long(lines) == [], (reach, draws)
-                assert lines[0].startswith("Background Battle bridge: http://")
+                first = "Мост Background Battle" if lang == "ru" else "Background Battle bridge"
+                assert lines[0] == f"{first}: {reach.url(reach.here)}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -232,6 +233,7 @@ def test_a_real_bridge_speaks_the_systems_language_within_80_columns(
     assert too_long(lines) == []
     said = "\n".join(lines)
     if lang == "ru":
+        assert said.startswith("Мост Background Battle: http://127.0.0.1:")
         assert "«Подключиться к мосту»" in said and "открыть как ведущий" in said
         assert "Мост Background Battle остановлен" in out
     else:
