@@ -43,7 +43,8 @@ class BridgeProcess:
             *("--gm-token", self.gm_token, "--player-token", self.player_token),
             *self.extra,
         ]
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BB_")}
+        # no BB_* setting of the machine's, but the language the tests read (tests/conftest.py)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("BB_") or k == "BB_LANG"}
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
