@@ -77,3 +77,15 @@ def test_the_licences_of_the_project_and_of_what_it_bundles_are_declared(
     files = set(metadata.get_all("License-File") or [])
     assert {"LICENSE", "licenses/MPL-2.0.txt", "licenses/Python-2.0.txt"} <= files
     assert (ROOT / "licenses" / "MPL-2.0.txt").read_text().startswith("Mozilla Public License")
+
+
+def test_a_release_publishes_only_after_every_test_passed() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    jobs = workflow.split("\njobs:\n", 1)[1]
+    test_job = jobs.split("\n  build:\n", 1)[0]
+    assert test_job.startswith("  test:\n") and "run: .ci/run" in test_job
+    # the build needs the tests; the GitHub release and PyPI need the build
+    assert "\n  build:\n    needs: test\n" in jobs
+    assert jobs.count("    needs: build\n") == 2
+    # and the tag must be pushed to the repository pyproject.toml names
+    assert "package_metadata as m; print(m.repository(" in jobs
