@@ -51,6 +51,7 @@ suite-clock-start:
 
 bench-core: setup
 	$(PY) tests/bench/bench_core.py
+	$(PY) tests/bench/bench_live_event.py
 
 bench: bench-core $(BENCH_TARGETS)
 
