@@ -2,7 +2,8 @@
 (`background-battle-bridge check …`).
 
 Exit codes: 0 all is well (after repairing, with `--repair`); 1 damage found and left as it is;
-2 the command could not run (a bad option, the folder in use by a running bridge, no file).
+2 the command could not run (a bad option, the folder in use by a running bridge, no file);
+3 a data file or the folder cannot be written (`check` still reads and reports it, read-only).
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from pathlib import Path
 from . import places
 from .backup import BackupError, backup, restore
 from .checkup import Finding, examine, repair
+from .file_modes import private_folder
 from .lock import FolderBusy, FolderLock
-from .privacy import private_folder
 from .salvage import RepairFailed, salvage
-from .sqlite_storage import DB_FILE, SqliteStorage, StorageDamaged
+from .sqlite_storage import DB_FILE, SqliteStorage, StorageDamaged, read_only
 from .tokens_command import show_tokens
+from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
 
 COMMANDS = ("check", "backup", "restore", "tokens")
 
@@ -62,6 +64,18 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
     args.data = places.data_folder(args.data, print)
+    try:
+        return _command(args)
+    except Unwritable as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_UNWRITABLE
+    except OSError as exc:  # one line, never a traceback
+        found = refusal(exc)
+        print(found or f"{args.command} could not run: {exc}", file=sys.stderr)
+        return 2 if found is None else EXIT_UNWRITABLE
+
+
+def _command(args: argparse.Namespace) -> int:
     database = args.data / DB_FILE
     if args.data.is_dir():
         for note in private_folder(args.data):
@@ -90,7 +104,10 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
         print(f"there is no database at {database}: nothing to check")
         return 0
     if not mend:
-        findings = _examine(database)
+        try:
+            findings = _examine(database)
+        except Unwritable as exc:
+            return _check_read_only(database, exc)
         if findings is None:
             print("run `check --repair` to set it aside and keep what can be read")
             return 1
@@ -110,7 +127,7 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
                 findings = examine(store.connection)
             finally:
                 store.close()
-    except FolderBusy:
+    except (FolderBusy, Unwritable):
         raise
     except RepairFailed as exc:
         print(f"check --repair could not finish: {exc}", file=sys.stderr)
@@ -124,6 +141,21 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
         return 2
     _report(findings, f"{database} now:")
     return _verdict(findings)
+
+
+def _check_read_only(database: Path, unwritable: Unwritable) -> int:
+    """`check` on a file the bridge cannot write: read without writing a byte, reported, then
+    the line that says why the bridge would not start; exit 3."""
+    try:
+        with read_only(database) as db:
+            findings = examine(db)
+    except sqlite3.DatabaseError as exc:
+        print(f"{database} cannot be read without writing beside it ({exc})")
+    else:
+        _report(findings, f"{database} (read only):")
+        _verdict(findings)
+    print(f"{unwritable}: the bridge does not start, and `--repair` cannot run, until it can be")
+    return EXIT_UNWRITABLE
 
 
 def _verdict(findings: list[Finding]) -> int:

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .checkup import Finding, examine
-from .privacy import private_file
-from .sqlite_storage import LAYOUT
+from .file_modes import private_file
+from .sqlite_storage import LAYOUT, read_only
 
 
 class BackupError(Exception):
@@ -36,7 +36,7 @@ def backup(database: Path, target: Path) -> list[Finding]:
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     try:
-        with _open(database) as source, _open(part, mine=True) as copy:
+        with read_only(database) as source, _open(part, mine=True) as copy:
             source.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
             findings = examine(copy)

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .privacy import private_file
+from .file_modes import private_file
 from .sqlite_storage import INSERT, SqliteStorage, checksum, set_heads
 
 PAGE_SIZE_AT = 16  # header: the page size, big-endian u16 (1 means 65536)

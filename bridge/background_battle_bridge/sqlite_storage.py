@@ -16,8 +16,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .privacy import private_file
+from .file_modes import private_file
 from .stored import Record, StoredBattle
+from .unwritable import Unwritable, writable
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -164,6 +165,8 @@ class SqliteStorage:
     Raises:
         StorageDamaged: the file is not a database, is damaged, or is empty (0 bytes) without
             the write-ahead log that would explain it.
+        Unwritable: the file, its `-wal` or `-shm`, or its folder cannot be written (SQLite
+            would open it read-only and refuse every change).
     """
 
     def __init__(self, path: Path | str, sync: str = "full") -> None:
@@ -171,6 +174,8 @@ class SqliteStorage:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path, self.sync = Path(path), sync
         _refuse_empty_file(self.path)
+        name = self.path.name
+        writable(self.path.parent, (name, f"{name}-wal", f"{name}-shm"))
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             private_file(self.path)  # before a byte is written; the -wal and -shm follow it
@@ -179,6 +184,8 @@ class SqliteStorage:
             self._db.execute("PRAGMA busy_timeout=5000")
             self._upgrade()
         except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY"):
+                raise Unwritable(self.path, f"SQLite cannot write it ({exc})") from None
             raise StorageDamaged(f"{self.path} cannot be read: {exc}") from None
 
     def _upgrade(self) -> None:
@@ -356,6 +363,33 @@ def checked_snapshot(
     except (ValueError, RecursionError):
         return None
     return snapshot if isinstance(snapshot, dict) else None
+
+
+@contextlib.contextmanager
+def read_only(database: Path) -> Iterator[sqlite3.Connection]:
+    """A connection that writes nothing (for `check` and `backup` of a folder the bridge
+    cannot write): read-only, or, where SQLite cannot even make the `-shm` it reads a `-wal`
+    through (a read-only mount), the file alone when no `-wal` holds changes it lacks.
+
+    Raises:
+        sqlite3.DatabaseError: neither can read it.
+    """
+    db = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        db.execute("SELECT 1 FROM sqlite_master").fetchall()
+    except sqlite3.OperationalError:
+        db.close()
+        wal = Path(f"{database}-wal")
+        if wal.exists() and wal.stat().st_size:
+            raise sqlite3.DatabaseError(
+                "its -wal holds changes and SQLite needs to write a -shm to read them: "
+                "use a copy of the folder on a writable disk"
+            ) from None
+        db = sqlite3.connect(f"{database.resolve().as_uri()}?immutable=1", uri=True)
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 def _refuse_empty_file(path: Path) -> None:
