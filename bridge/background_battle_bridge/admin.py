@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import places
+from .acknowledged import marks_path, read_marks
 from .backup import BackupError, backup, restore
 from .checkup import Finding, examine, repair
 from .file_modes import private_folder
@@ -125,6 +126,7 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
             try:
                 _report_lines(repair(store, findings))
                 findings = examine(store.connection)
+                store.mark_what_is_stored()  # what is missing now, only a backup has
             finally:
                 store.close()
     except (FolderBusy, Unwritable):
@@ -146,9 +148,10 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
 def _check_read_only(database: Path, unwritable: Unwritable) -> int:
     """`check` on a file the bridge cannot write: read without writing a byte, reported, then
     the line that says why the bridge would not start; exit 3."""
+    marks, _ = read_marks(marks_path(database))
     try:
         with read_only(database) as db:
-            findings = examine(db)
+            findings = examine(db, marks)
     except sqlite3.DatabaseError as exc:
         print(f"{database} cannot be read without writing beside it ({exc})")
     else:
@@ -172,13 +175,14 @@ def _verdict(findings: list[Finding]) -> int:
 
 def _examine(database: Path) -> list[Finding] | None:
     """What `examine` finds; None (and a line saying why) when the file cannot be read."""
+    marks, _ = read_marks(marks_path(database))  # first: a running bridge marks after commits
     try:
         store = SqliteStorage(database)
     except StorageDamaged as exc:
         print(f"the file is damaged: {exc}")
         return None
     try:
-        return examine(store.connection)
+        return examine(store.connection, marks)
     except sqlite3.DatabaseError as exc:
         print(f"the file is damaged: {database} cannot be read: {exc}")
         return None

@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+from .acknowledged import Marks, marks_path
 from .checkup import Finding, examine
 from .file_modes import private_file
 from .sqlite_storage import LAYOUT, read_only
@@ -72,6 +73,11 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
     kept = _keep_current(database)
     with _open(source) as backup_file, _open(database, mine=True) as live:
         backup_file.backup(live)
+        try:
+            heads = {name: seq for name, seq in live.execute("SELECT battle, seq FROM battles")}
+        except sqlite3.Error:  # a backup of a layout before heads: they are made when opened
+            heads = {}
+    Marks(marks_path(database)).rewrite(heads)  # the older state put back on purpose
     return findings, kept
 
 

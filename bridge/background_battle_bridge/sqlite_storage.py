@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .acknowledged import Marks, marks_path, missing
 from .file_modes import private_file
 from .stored import Record, StoredBattle
 from .unwritable import Unwritable, writable
@@ -175,7 +176,8 @@ class SqliteStorage:
         self.path, self.sync = Path(path), sync
         _refuse_empty_file(self.path)
         name = self.path.name
-        writable(self.path.parent, (name, f"{name}-wal", f"{name}-shm"))
+        writable(self.path.parent, (name, f"{name}-wal", f"{name}-shm", marks_path(self.path).name))
+        self.marks = Marks(marks_path(self.path))
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             private_file(self.path)  # before a byte is written; the -wal and -shm follow it
@@ -249,11 +251,14 @@ class SqliteStorage:
                 battles[name] = StoredBattle(seq, snapshot)
         heads = {name: (seq, summed) for name, seq, summed in self._db.execute(HEAD_ROWS)}
         names = {name for (name,) in self._db.execute("SELECT battle FROM records GROUP BY 1")}
-        for name in battles.keys() | names | heads.keys():
+        marks = self.marks.marks  # read when opened: before the file, never above it
+        for name in battles.keys() | names | heads.keys() | marks.keys():
             stored = battles.setdefault(name, StoredBattle())
             stored.records, stored.damage = checked_records(
                 name, stored.snapshot_seq, rows_of(self._db, RECORDS, name), heads.get(name), True
             )
+            if stored.damage is None:
+                stored.damage = missing(marks, name, heads.get(name, (0, ""))[0])
         return battles
 
     @property
@@ -278,6 +283,7 @@ class SqliteStorage:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             raise
+        self.marks.record({battle: seq for battle, seq, _ in heads.values()})
 
     def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
         self._db.execute(
@@ -292,13 +298,29 @@ class SqliteStorage:
         lists it and `--repair` brings back its good part. Returns the quarantine's number.
         """
         with self.transaction() as db:
-            return set_aside(db, battle, reason)
+            number = set_aside(db, battle, reason)
+        self.marks.forget(battle)
+        return number
 
     def reopened(self) -> SqliteStorage:
         return SqliteStorage(self.path, self.sync)
 
     def close(self) -> None:
         self._db.close()
+        self.marks.close()
+
+    def heads(self) -> dict[str, int]:
+        """Each live battle's last record, as its head row says."""
+        return {name: seq for name, seq, _ in self._db.execute(HEAD_ROWS)}
+
+    def mark_what_is_stored(self) -> None:
+        """The acknowledged marks made what the file holds now (after `check --repair` or a
+        `restore`: a loss accepted, or an older file put back on purpose).
+
+        Raises:
+            OSError: the marks could not be written.
+        """
+        self.marks.rewrite(self.heads())
 
 
 def set_aside(db: sqlite3.Connection, battle: str, reason: str) -> int:

@@ -149,7 +149,11 @@ def test_a_repair_that_fails_leaves_the_file_in_place_and_exits_2_with_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "could not finish" in err
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["battles.sqlite3", "bridge.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "battles.sqlite3",
+        "battles.sqlite3.acknowledged",
+        "bridge.lock",
+    ]
 
 
 def test_check_exits_1_while_a_battle_is_in_quarantine(tmp_path: Path) -> None:
