@@ -114,12 +114,15 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
             return 1
         _report(findings, f"{database}:")
         return _verdict(findings)
+    short: list[str] = []
     try:
         with FolderLock(folder):
             findings = _examine(database)
             if findings is None:
-                _report_lines(salvage(database))
-                findings = _examine(database)
+                salvaged = salvage(database, read_marks(marks_path(database))[0])
+                _report_lines(salvaged.lines)
+                short = salvaged.short
+                findings = _examine(database, marked=False)  # what it lacks is said below
                 if findings is None:
                     raise RepairFailed("the rescued file cannot be read either")
             store = SqliteStorage(database)
@@ -142,7 +145,15 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
         )
         return 2
     _report(findings, f"{database} now:")
-    return _verdict(findings)
+    verdict = _verdict(findings)
+    if short:
+        print(
+            "the rescue could not read every record the damaged file's heads and the "
+            f"bridge's acknowledged marks name: {'; '.join(short)}. Only a backup holds the "
+            "rest (`restore --from FILE`); the damaged file is kept aside"
+        )
+        return 1
+    return verdict
 
 
 def _check_read_only(database: Path, unwritable: Unwritable) -> int:
@@ -173,9 +184,10 @@ def _verdict(findings: list[Finding]) -> int:
     return 1
 
 
-def _examine(database: Path) -> list[Finding] | None:
-    """What `examine` finds; None (and a line saying why) when the file cannot be read."""
-    marks, _ = read_marks(marks_path(database))  # first: a running bridge marks after commits
+def _examine(database: Path, marked: bool = True) -> list[Finding] | None:
+    """What `examine` finds (against the acknowledged marks when `marked`); None (and a line
+    saying why) when the file cannot be read."""
+    marks = read_marks(marks_path(database))[0] if marked else {}  # first: marked after commit
     try:
         store = SqliteStorage(database)
     except StorageDamaged as exc:

@@ -38,6 +38,7 @@ from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
 from .protocol import ProtocolError
+from .salvage import kept_aside
 from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
@@ -391,6 +392,11 @@ def started_lines(bridge: Bridge, port: int) -> list[str]:
     lines = greeting(reach, bridge.tokens, config.data_dir, battles, draws_blocks(sys.stdout))
     if bridge.site.root is None:
         lines.append(f"  the page is not built ({config.web_dir}): a fallback page says how")
+    for kept in kept_aside(config.data_dir, DB_FILE):
+        lines.append(
+            f"  a damaged data file is kept aside: {kept.name} (`check --repair` took from it "
+            "what it could); restore a backup if a battle is missing, delete it once none is"
+        )
     for name, reason in bridge.hub.quarantined.items():
         lines.append(
             f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
