@@ -5,10 +5,10 @@ SQLite cannot see that loss: a folder copied without its `-wal` file (or a `-wal
 a kill -9) is a sound database of an older day. The bridge writes, after each commit and before
 the acks go out, one line per battle to `battles.sqlite3.acknowledged` beside the database
 (`["ambush", 8624]`, JSON, appended: a write of a few dozen bytes, no fsync, so it survives a
-killed bridge; the file is fsynced when the bridge closes it and when it is rewritten). Reading
-keeps each battle's last line and passes over a torn one; the file is rewritten whole (a new
-file, fsynced, renamed into place) once it holds many more lines than battles, and when what is
-stored changes on purpose: a battle quarantined, `check --repair`, `restore`. A mark is only
+killed bridge; the file is fsynced when the bridge closes it). Reading keeps each battle's last
+line and passes over a torn one; the file is rewritten whole (a new file renamed into place)
+once it holds many more lines than battles, and, fsynced first, when what is stored changes on
+purpose: a battle quarantined, `check --repair`, `restore`. A mark is only
 ever written after its records are committed, so it is never above what the file held then:
 a start (`sqlite_storage.py`, `load`) or `check` (`checkup.py`) that finds a log ending below
 its mark reports the battle damaged, never by mistake.
@@ -99,7 +99,7 @@ class Marks:
         self.marks.update(heads)
         try:
             if self._lines > len(self.marks) + REWRITE_AFTER:
-                self.rewrite(self.marks)
+                self.rewrite(self.marks, durable=False)  # the same marks: no fsync to wait for
                 return
             if self._fd is None:
                 self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -109,8 +109,10 @@ class Marks:
         except OSError as exc:
             log.warning("could not write the acknowledged marks to %s: %s", self.path, exc)
 
-    def rewrite(self, marks: dict[str, int]) -> None:
-        """The file made anew with exactly these marks (fsynced, then renamed into place).
+    def rewrite(self, marks: dict[str, int], durable: bool = True) -> None:
+        """The file made anew with exactly these marks (fsynced when `durable`, then renamed
+        into place). A rewrite of the same marks need not wait for the disk: whatever a power
+        cut leaves of it (the old file, or less) is never above them.
 
         Raises:
             OSError: it could not be written (the old file is as it was).
@@ -120,7 +122,8 @@ class Marks:
         fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.write(fd, "".join(_line(b, s) for b, s in sorted(marks.items())).encode())
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(part, self.path)
