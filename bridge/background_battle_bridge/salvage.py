@@ -158,9 +158,15 @@ def rescue(path: Path, work: Path) -> Rescued:
     return rescued
 
 
-def headed(data: bytes) -> list[tuple[int, bytes]]:
-    """The file's bytes with a header SQLite can read: as they are when the header is sound,
-    else with one made anew for each page size that could be the file's (page 1's type too).
+def header_sound(data: bytes) -> bool:
+    """Whether the header gives a page size and holds the constants every SQLite file has."""
+    return page_size(data) is not None and data[21:24] == b"\x40\x20\x20"
+
+
+def headed(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """The file's bytes with a header SQLite can read, one at a time: as they are when the
+    header is sound, else with one made anew for each page size that could be the file's
+    (page 1's type too).
 
     >>> [size for size, _ in headed(HEADER + bytes([16, 0, 2, 2, 0, 64, 32, 32]) + bytes(8184))]
     [4096]
@@ -168,14 +174,13 @@ def headed(data: bytes) -> list[tuple[int, bytes]]:
     [512, 1024, 2048]
     """
     size = page_size(data)
-    if size is not None and data[21:24] == b"\x40\x20\x20":
-        return [(size, data)]
-    guesses = []
+    if size is not None and header_sound(data):
+        yield size, data
+        return
     for power in range(9, 17):
         size = 1 << power
         if len(data) >= 2 * size:
-            guesses.append((size, _with_header(data, size)))
-    return guesses
+            yield size, _with_header(data, size)
 
 
 def _with_header(data: bytes, size: int) -> bytes:
@@ -217,10 +222,11 @@ def _copies(path: Path, work: Path) -> Iterator[tuple[str, Path]]:
     if wal.exists():
         shutil.copyfile(wal, f"{whole}-wal")
     yield "as it is", whole
-    guesses = headed(path.read_bytes())
-    for size, data in guesses:
+    original = path.read_bytes()
+    made = not header_sound(original)
+    for size, data in headed(original):
         pages, torn = divmod(len(data), size)
-        guess = f", a header made for pages of {size} bytes" if len(guesses) > 1 else ""
+        guess = f", a header made for pages of {size} bytes" if made else ""
         for label, body in (
             ("whole pages", data[: pages * size]),
             ("torn page filled", data + bytes(size - torn) if torn else b""),
