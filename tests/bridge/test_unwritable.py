@@ -81,16 +81,22 @@ def test_an_unwritable_data_file_stops_the_bridge_with_one_line_and_exit_3(
         assert f"{path} cannot be written" in done.stderr
 
 
-def mount_namespace() -> list[str]:
-    """The command that runs the rest with its first argument bind-mounted read-only."""
+MOUNT = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec'
+
+
+def mount_namespaces() -> list[list[str]]:
+    """Ways to run a command with its first argument bind-mounted read-only, in a mount
+    namespace of its own: as root; else in a user namespace of its own; else through sudo (a
+    CI runner), back to this user before the command runs."""
+    if ROOT:
+        return [["unshare", "--mount", "sh", "-c", f'{MOUNT} "$@"', "sh"]]
+    back = f"setpriv --reuid={os.getuid()} --regid={os.getgid()} --clear-groups"
     return [
-        "unshare",
-        "--mount",
-        *([] if ROOT else ["--map-root-user"]),
-        "sh",
-        "-c",
-        'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"',
-        "sh",
+        ["unshare", "--mount", "--map-root-user", "sh", "-c", f'{MOUNT} "$@"', "sh"],
+        [
+            *("sudo", "-n", "--preserve-env=BB_GM_TOKEN,BB_PLAYER_TOKEN", "unshare", "--mount"),
+            *("sh", "-c", f'{MOUNT} {back} "$@"', "sh"),
+        ],
     ]
 
 
@@ -98,14 +104,22 @@ def mount_namespace() -> list[str]:
 def read_only_folder(folder: Path) -> Iterator[list[str]]:
     """The prefix that runs a command with `folder` on a read-only mount (skips, saying why,
     where this system lets no test make one)."""
-    probe = subprocess.run(
-        [*mount_namespace(), str(folder), "touch", str(folder / "probe")],
-        capture_output=True,
-        text=True,
-    )
-    if "Read-only file system" not in probe.stderr:
-        pytest.skip(f"no read-only mount can be made here: {probe.stderr.strip()}")
-    yield [*mount_namespace(), str(folder)]
+    refusals = []
+    for way in mount_namespaces():
+        try:
+            probe = subprocess.run(
+                [*way, str(folder), "touch", str(folder / "probe")],
+                capture_output=True,
+                text=True,
+            )
+        except FileNotFoundError as exc:
+            refusals.append(str(exc))
+            continue
+        if "Read-only file system" in probe.stderr:
+            yield [*way, str(folder)]
+            return
+        refusals.append(f"{way[0]}: {probe.stderr.strip()}")
+    pytest.skip(f"no read-only mount can be made here: {'; '.join(refusals)}")
 
 
 def run_read_only(prefix: list[str], *args: str) -> subprocess.CompletedProcess[str]:
