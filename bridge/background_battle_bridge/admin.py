@@ -102,6 +102,15 @@ def _command(args: argparse.Namespace) -> int:
 
 def _check(folder: Path, database: Path, mend: bool) -> int:
     if not database.exists():
+        marks = read_marks(marks_path(database))[0]
+        if marks:  # the bridge acknowledged changes to battles a file no longer holds
+            names = ", ".join(map(repr, sorted(marks)[:5])) + (", …" if len(marks) > 5 else "")
+            print(
+                f"there is no database at {database}, but the bridge acknowledged changes to "
+                f"{len(marks)} battle{'s' if len(marks) > 1 else ''} there ({names}): restore a "
+                "backup (`restore --from FILE`), or move the whole folder aside to start afresh"
+            )
+            return 1
         print(f"there is no database at {database}: nothing to check")
         return 0
     if not mend:

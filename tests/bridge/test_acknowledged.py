@@ -144,3 +144,16 @@ def test_marks_are_written_after_each_commit_and_rewritten_when_long(tmp_path: P
     assert [json.loads(line) for line in lines] == [["ambush", 3], ["siege", 1]]
     store.close()
     assert marks_path(path).stat().st_mode & 0o777 == 0o600
+
+
+def test_check_of_a_folder_whose_database_is_gone_names_the_battles_it_held(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "battles.sqlite3"
+    store = SqliteStorage(path)
+    store.append_many([("ambush", 1, {"kind": "created", "id": "c1"})])
+    store.close()
+    path.unlink()
+    done = run_bridge("check", "--data", str(tmp_path))
+    assert done.returncode == 1, done.stdout
+    assert "but the bridge acknowledged changes to 1 battle there ('ambush')" in done.stdout
