@@ -173,7 +173,7 @@ def _check_read_only(database: Path, unwritable: Unwritable) -> int:
         with read_only(database) as db:
             findings = examine(db, marks)
     except sqlite3.DatabaseError as exc:
-        print(f"{database} cannot be read without writing beside it ({exc})")
+        print(f"the file is damaged or cannot be read read-only: {database}: {exc}")
     else:
         _report(findings, f"{database} (read only):")
         _verdict(findings)
