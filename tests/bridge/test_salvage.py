@@ -186,12 +186,12 @@ def test_rows_spilling_onto_overflow_pages_are_read_from_the_pages(tmp_path: Pat
     assert sorted(found) == [("long", n) for n in range(1, 40)]
 
 
-def tear_the_header(path: Path) -> None:
+def tear_the_header(path: Path, start: int = 16) -> None:
     """Bytes 16-100 overwritten (the page size, the page count, the free list, the layout and
-    page 1's page type): SQLite reads nothing."""
+    page 1's page type): SQLite reads nothing; from 0, the magic string too."""
     with path.open("r+b") as file:
-        file.seek(16)
-        file.write(bytes(random.Random(26).getrandbits(8) for _ in range(85)))
+        file.seek(start)
+        file.write(bytes(random.Random(26).getrandbits(8) for _ in range(101 - start)))
 
 
 def test_a_torn_header_gives_back_the_records_of_every_intact_page(tmp_path: Path) -> None:
@@ -243,3 +243,30 @@ def test_a_rescue_that_reads_less_than_the_file_held_exits_1_saying_what_is_miss
     assert "records were read" in done.stdout and "Only a backup holds the rest" in done.stdout
     print(f"\nthe header torn and a page of records lost: {kept}/{total} kept, exit 1")
     assert 0.95 * total <= kept < total and len(battles) == BATTLES
+
+
+def test_a_torn_header_with_its_page_1_in_the_wal_costs_nothing(tmp_path: Path) -> None:
+    """A checkpoint torn by a power cut: the file's header (magic string and all) is garbage,
+    and the good page 1, with the latest changes, is still in the `-wal` beside it (no `-shm`,
+    as a copy leaves it): SQLite reads the file through its `-wal` and nothing is lost."""
+    built = tmp_path / "built"
+    built.mkdir()
+    total = build(built / "battles.sqlite3")
+    store = SqliteStorage(built / "battles.sqlite3")
+    store.connection.execute("PRAGMA wal_autocheckpoint = 0")
+    later = [("battle 00", seq, {"kind": "archived", "id": f"a{seq}"}) for seq in range(130, 190)]
+    store.append_many(later)
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    for part in ("", "-wal"):
+        (data / f"battles.sqlite3{part}").write_bytes(
+            (built / f"battles.sqlite3{part}").read_bytes()
+        )
+    store.close()
+    tear_the_header(data / "battles.sqlite3", start=0)
+
+    done = run_bridge("check", "--data", str(data))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "'battle 00': sound, version" in done.stdout and "(189 records)" in done.stdout
+    served, battles, _ = records(data / "battles.sqlite3")
+    assert served == total + len(later) and len(battles) == BATTLES
