@@ -18,6 +18,7 @@ from .acknowledged import Marks, marks_path
 from .checkup import Finding, examine
 from .file_modes import private_file
 from .sqlite_storage import LAYOUT, read_only
+from .unwritable import writable
 
 
 class BackupError(Exception):
@@ -56,9 +57,12 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
 
     Raises:
         BackupError: the source is missing, or is not a readable bridge database.
+        Unwritable: the database, its -wal, -shm or marks, or the folder cannot be written.
     """
     if not source.is_file():
         raise BackupError(f"there is no backup at {source}")
+    name = database.name
+    writable(database.parent, (name, f"{name}-wal", f"{name}-shm", marks_path(database).name))
     try:
         with _open(source) as backup_file:
             if not backup_file.execute(

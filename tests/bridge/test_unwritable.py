@@ -80,6 +80,14 @@ def test_an_unwritable_data_file_stops_the_bridge_with_one_line_and_exit_3(
         assert done.returncode == 3 and done.stderr.count("\n") == 1, done.stderr
         assert f"{path} cannot be written" in done.stderr
 
+        copy = tmp_path.parent / f"{tmp_path.name}.backup"
+        done = run_bridge("backup", "--data", str(tmp_path), "--to", str(copy))
+        assert done.returncode == 0, done.stdout + done.stderr
+        done = run_bridge("restore", "--data", str(tmp_path), "--from", str(copy))
+        assert done.returncode == 3 and done.stderr.count("\n") == 1, done.stderr
+        assert f"{path} cannot be written" in done.stderr
+        copy.unlink()
+
 
 MOUNT = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec'
 
