@@ -21,7 +21,7 @@ from .backup import BackupError, backup, restore
 from .checkup import Finding, examine, repair
 from .file_modes import private_folder
 from .lock import FolderBusy, FolderLock
-from .salvage import RepairFailed, salvage
+from .salvage import RepairFailed, kept_aside, salvage
 from .sqlite_storage import DB_FILE, SqliteStorage, StorageDamaged, read_only
 from .tokens_command import show_tokens
 from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
@@ -122,6 +122,8 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
             print("run `check --repair` to set it aside and keep what can be read")
             return 1
         _report(findings, f"{database}:")
+        for kept in kept_aside(folder, database.name):
+            print(f"a damaged file `check --repair` took what it could from is kept aside: {kept}")
         return _verdict(findings)
     short: list[str] = []
     try:

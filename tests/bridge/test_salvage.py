@@ -210,6 +210,8 @@ def test_a_torn_header_gives_back_the_records_of_every_intact_page(tmp_path: Pat
     served, battles, _ = records(path)
     print(f"\nthe header torn: {served}/{total} records served ({served / total:.1%})")
     assert served == total and len(battles) == BATTLES
+    done = run_bridge("check", "--data", str(tmp_path))
+    assert done.returncode == 0 and "is kept aside: " in done.stdout, done.stdout
 
     with bridge_running(tmp_path) as process:
         assert process.stdout is not None
