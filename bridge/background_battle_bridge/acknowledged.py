@@ -8,10 +8,10 @@ the acks go out, one line per battle to `battles.sqlite3.acknowledged` beside th
 killed bridge; the file is fsynced when the bridge closes it). Reading keeps each battle's last
 line and passes over a torn one; the file is rewritten whole (a new file renamed into place)
 once it holds many more lines than battles, and, fsynced first, when what is stored changes on
-purpose: a battle quarantined, `check --repair`, `restore`. A mark is only
-ever written after its records are committed, so it is never above what the file held then:
-a start (`sqlite_storage.py`, `load`) or `check` (`checkup.py`) that finds a log ending below
-its mark reports the battle damaged, never by mistake.
+purpose: a battle quarantined, `check --repair`, `restore`. A mark is only ever written after
+its records are committed, so it is never above what the file held then: a start
+(`sqlite_storage.py`, `load`) or `check` (`checkup.py`) that finds a log ending below its mark
+reports the battle damaged, never by mistake.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ def read_marks(path: Path) -> tuple[dict[str, int], int]:
     line is passed over; no file, no marks.
 
     >>> import tempfile; path = Path(tempfile.mkdtemp()) / "marks"
-    >>> _ = path.write_text('["ambush", 3]\\n["siege", 9]\\n["ambush", 4]\\n["amb')
+    >>> _ = path.write_text('["ambush", 3]\\n["siege", 9]\\n5\\n{}\\n["ambush", 4]\\n["amb')
     >>> read_marks(path)
-    ({'ambush': 4, 'siege': 9}, 4)
+    ({'ambush': 4, 'siege': 9}, 6)
     """
     try:
         text = path.read_bytes().decode("utf-8", errors="replace")
@@ -53,9 +53,9 @@ def read_marks(path: Path) -> tuple[dict[str, int], int]:
     marks: dict[str, int] = {}
     lines = text.split("\n")
     for line in lines:
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, TypeError):  # torn, or not a pair
             battle, seq = json.loads(line)
-            if isinstance(battle, str) and isinstance(seq, int) and seq >= 0:
+            if isinstance(battle, str) and type(seq) is int and seq >= 0:
                 marks[battle] = seq
     return marks, len(lines)
 
