@@ -226,7 +226,9 @@ class SqliteStorage:
         """Every battle's snapshot and the records after it; every record checked.
 
         Every row of every battle is checked (checksum, place, the battle's head) in one pass;
-        only the records after the snapshot are decoded. A battle with a bad record, or records
+        only the records after the snapshot are decoded. A battle whose log ends below its
+        acknowledged mark is damaged; one with no mark yet (a folder of an older bridge) gets
+        one. A battle with a bad record, or records
         missing from its middle or its end, comes back with `damage` naming it and only the
         records before it; a snapshot that fails its checksum is passed over (its battle is
         replayed from the first record).
@@ -259,6 +261,10 @@ class SqliteStorage:
             )
             if stored.damage is None:
                 stored.damage = missing(marks, name, heads.get(name, (0, ""))[0])
+        sound = {name: heads[name][0] for name in heads if battles[name].damage is None}
+        if any(marks.get(name, 0) < seq for name, seq in sound.items()):  # an older bridge's
+            with contextlib.suppress(OSError):
+                self.marks.rewrite({**marks, **sound}, durable=False)
         return battles
 
     @property

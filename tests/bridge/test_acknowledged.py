@@ -159,3 +159,16 @@ def test_check_of_a_folder_whose_database_is_gone_names_the_battles_it_held(
     done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1, done.stdout
     assert "but the bridge acknowledged changes to 1 battle there ('ambush')" in done.stdout
+
+
+def test_a_folder_of_an_older_bridge_gets_its_marks_at_the_first_start(tmp_path: Path) -> None:
+    path = tmp_path / "battles.sqlite3"
+    store = SqliteStorage(path)
+    store.append_many([("ambush", 1, {"kind": "created", "id": "c1"})])
+    store.append_many([("ambush", 2, {"kind": "archived", "id": "a1"})])
+    store.close()
+    marks_path(path).unlink()  # as a bridge before the marks left it
+    hub = Hub(SqliteStorage(path))
+    hub.restore()
+    hub.storage.close()
+    assert read_marks(marks_path(path))[0] == {"ambush": 2}
