@@ -30,18 +30,20 @@ from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
+from .file_modes import private_folder
 from .flood import FLOOD_SECONDS, verdict
 from .greeting import Reach, draws_blocks, greeting
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
-from .privacy import private_folder
 from .protocol import ProtocolError
+from .salvage import kept_aside
 from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
 from .stored import Storage
+from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
 
 log = logging.getLogger("background_battle_bridge")
 
@@ -390,6 +392,11 @@ def started_lines(bridge: Bridge, port: int) -> list[str]:
     lines = greeting(reach, bridge.tokens, config.data_dir, battles, draws_blocks(sys.stdout))
     if bridge.site.root is None:
         lines.append(f"  the page is not built ({config.web_dir}): a fallback page says how")
+    for kept in kept_aside(config.data_dir, DB_FILE):
+        lines.append(
+            f"  a damaged data file is kept aside: {kept.name} (`check --repair` took from it "
+            "what it could); restore a backup if a battle is missing, delete it once none is"
+        )
     for name, reason in bridge.hub.quarantined.items():
         lines.append(
             f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
@@ -423,13 +430,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         for note in private_folder(config.data_dir):
             print(note, file=sys.stderr)
         lock = FolderLock(config.data_dir).take()
+        try:
+            return _serve(config, args)
+        finally:
+            lock.release()
+    except Unwritable as exc:
+        print(cannot_write(exc), file=sys.stderr)
+        return EXIT_UNWRITABLE
     except (FolderBusy, OSError) as exc:
+        found = refusal(exc) if isinstance(exc, OSError) else None
+        if found is not None:
+            print(cannot_write(found), file=sys.stderr)
+            return EXIT_UNWRITABLE
         print(f"cannot use the data folder: {exc}", file=sys.stderr)
         return 2
-    try:
-        return _serve(config, args)
-    finally:
-        lock.release()
+
+
+def cannot_write(exc: Unwritable) -> str:
+    """One line: the file, the cause, and why the bridge will not serve without it."""
+    return (
+        f"cannot store the battles: {exc}; the bridge writes every change before it answers, "
+        "so it does not start (make it writable, or give another --data)"
+    )
 
 
 def tokens_in_argv(argv: Sequence[str]) -> list[str]:
@@ -450,29 +472,46 @@ def tokens_in_argv(argv: Sequence[str]) -> list[str]:
 
 
 def _serve(config: Config, args: Any) -> int:
-    """Tokens, storage, then serve until stopped; the data folder is locked by the caller."""
+    """Tokens, storage, then serve until stopped; the data folder is locked by the caller.
+
+    Raises:
+        Unwritable: a data file or the folder cannot be written.
+    """
     if args.no_tokens:
         tokens = Tokens(gm="", player="", open=True)
     else:
         try:
             tokens = load_or_make_tokens(config.data_dir, args.gm_token, args.player_token)
-        except (ValueError, OSError) as exc:
+        except OSError as exc:
+            found = refusal(exc)
+            if found is not None:
+                raise found from None
+            print(f"cannot set up tokens: {exc}", file=sys.stderr)
+            return 2
+        except ValueError as exc:
             print(f"cannot set up tokens: {exc}", file=sys.stderr)
             return 2
     try:
         storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
+    except StorageDamaged as exc:
+        print(damaged_line(config, exc), file=sys.stderr)
+        return 2
+    try:
         asyncio.run(run(config, tokens, storage))
     except StorageDamaged as exc:
-        print(
-            f"cannot load the battles: {exc}. `background-battle-bridge check --data "
-            f"{config.data_dir}` tells more; with --repair it keeps what can be read.",
-            file=sys.stderr,
-        )
+        print(damaged_line(config, exc), file=sys.stderr)
         return 2
     except OSError as exc:
         print(_cannot_listen(config, exc), file=sys.stderr)
         return 1
     return 0
+
+
+def damaged_line(config: Config, exc: StorageDamaged) -> str:
+    return (
+        f"cannot load the battles: {exc}. `background-battle-bridge check --data "
+        f"{config.data_dir}` tells more; with --repair it keeps what can be read."
+    )
 
 
 def _cannot_listen(config: Config, exc: OSError) -> str:
