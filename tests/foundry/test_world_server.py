@@ -11,8 +11,9 @@ import json
 import urllib.request
 
 import pytest
+from bridge_gm import BridgeGM, lost_battle
 from foundry_server import FoundryServer
-from foundry_steps import GENERATIONS, Open
+from foundry_steps import GENERATIONS, Open, world_tokens
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.timeout(120)
@@ -136,3 +137,44 @@ def test_the_active_gm_is_a_logged_in_gm_a_full_one_before_an_assistant(
     foundry_server.log_out("gm2")
     active(None)
     assert page.evaluate("[game.users.get('gm1').isGM, game.users.get('gm2').isGM]") == [True, True]
+
+
+@pytest.mark.parametrize(("generation", "system"), [(13, None), (14, "wfrp4e")])
+def test_apply_and_undo_on_a_hosted_worlds_time_survive_a_reload(
+    page: Page,
+    open_foundry: Open,
+    foundry_server: FoundryServer,
+    gm: BridgeGM,
+    generation: int,
+    system: str | None,
+) -> None:
+    # a hosted world: 40 ms a write, `ready` 4 s after login
+    foundry_server.latency = 0.04
+    foundry_server.ready_delay = 4
+    units = {
+        "dwarves": ("allies", 4, 40, [f"Scene.scene1.Token.tok{i}" for i in (1, 2, 3, 4)]),
+        "orcs": ("enemies", 10, 60, []),
+    }
+    fates = lost_battle(gm, "ambush", units)["dwarves"]
+    panel = open_foundry(page, battle="ambush", tokens=5, system=system)
+    expect(panel.locator(".bb-status")).to_have_attribute("data-state", "open")
+    dwarves = panel.locator(".bb-unit[data-unit=dwarves]")
+    dwarves.locator("[data-action=applyUnit]").click()
+    expect(dwarves.locator(".bb-applied")).to_be_visible(timeout=15_000)
+
+    def counted(tokens: list[dict[str, object]]) -> tuple[int, int]:
+        dead = sum("dead" in str(t["statuses"]) for t in tokens)
+        return dead, sum("unconscious" in str(t["statuses"]) for t in tokens)
+
+    applied = counted(world_tokens(page))
+    assert applied == (fates["killed"], fates["wounded"])
+    # a reload forgets the page, not the world: the tokens still show what was applied
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=15_000)
+    assert counted(world_tokens(page)) == applied
+    page.click("button[data-tool='background-battle']")
+    dwarves = page.locator("#background-battle-panel .bb-unit[data-unit=dwarves]")
+    dwarves.locator("[data-action=undoApply]").click()
+    expect(dwarves.locator(".bb-applied")).to_have_count(0, timeout=15_000)
+    assert counted(world_tokens(page)) == (0, 0)
+    assert all(t["statuses"] == [] for t in world_tokens(page))
