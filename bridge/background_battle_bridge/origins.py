@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .privacy import private_file, private_folder
+from .file_modes import private_file, private_folder
 
 ORIGINS_FILE = "origins.json"
 SCHEMES = {"http": 80, "https": 443}

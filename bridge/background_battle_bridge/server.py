@@ -31,6 +31,7 @@ from . import protocol as p
 from .answers import Answers
 from .audience import Client
 from .columns import fit
+from .file_modes import private_folder
 from .flags import FlagError, OneLineParser, described, origins_of
 from .flood import FLOOD_SECONDS, verdict
 from .greeting import Reach, draws_blocks, greeting
@@ -41,12 +42,13 @@ from .lock import FolderBusy, FolderLock
 from .origins import Allowed, BadOrigin, Remembered
 from .pair_handler import PAIR_PATH, pair_connection
 from .pairing import Pairing
-from .privacy import private_folder
 from .protocol import ProtocolError
+from .salvage import kept_aside
 from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
 from .stored import Storage
+from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
 from .words import LANGUAGES, Words, chosen_language
 
 ENGLISH = Words("en")
@@ -497,9 +499,16 @@ def started_lines(bridge: Bridge, port: int) -> list[str]:
     )
     if bridge.site.root is None:
         lines += fit(words.say("not_built", folder=config.web_dir), 2)
+    for kept in kept_aside(config.data_dir, DB_FILE):
+        lines.append(
+            f"  a damaged data file is kept aside: {kept.name} (`check --repair` took from it "
+            "what it could); restore a backup if a battle is missing, delete it once none is"
+        )
     for name, reason in bridge.hub.quarantined.items():
-        said = words.say("quarantined", name=name, reason=reason, folder=config.data_dir)
-        lines += fit(said, 2)
+        # one line, however long (the damage's own words): read whole by a script or a test
+        lines.append(
+            "  " + words.say("quarantined", name=name, reason=reason, folder=config.data_dir)
+        )
     return lines
 
 
@@ -524,17 +533,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         for note in private_folder(config.data_dir):
             _say_error(note)
         lock = FolderLock(config.data_dir).take()
+        try:
+            return _serve(config, args, lock)
+        finally:
+            lock.release()
+    except Unwritable as exc:
+        print(cannot_write(exc), file=sys.stderr)
+        return EXIT_UNWRITABLE
     except FolderBusy as busy:
         _say_error(_busy_line(busy, config.data_dir, words))
         return 2
     except OSError as exc:
+        found = refusal(exc)
+        if found is not None:
+            print(cannot_write(found), file=sys.stderr)
+            return EXIT_UNWRITABLE
         why = words.oserror(exc)
         _say_error(words.say("folder_unusable", folder=config.data_dir, why=why))
         return 2
-    try:
-        return _serve(config, args, lock)
-    finally:
-        lock.release()
+
+
+def cannot_write(exc: Unwritable) -> str:
+    """One line: the file, the cause, and why the bridge will not serve without it."""
+    return (
+        f"cannot store the battles: {exc}; the bridge writes every change before it answers, "
+        "so it does not start (make it writable, or give another --data)"
+    )
 
 
 def _busy_line(busy: FolderBusy, folder: Path, words: Words) -> str:
@@ -568,7 +592,11 @@ def tokens_in_argv(argv: Sequence[str], words: Words = ENGLISH) -> list[str]:
 
 
 def _serve(config: Config, args: Any, lock: FolderLock | None = None) -> int:
-    """Tokens, storage, then serve until stopped; the data folder is locked by the caller."""
+    """Tokens, storage, then serve until stopped; the data folder is locked by the caller.
+
+    Raises:
+        Unwritable: a data file or the folder cannot be written.
+    """
     words = Words(config.lang)
     if args.no_tokens:
         tokens = Tokens(gm="", player="", open=True)
@@ -576,6 +604,9 @@ def _serve(config: Config, args: Any, lock: FolderLock | None = None) -> int:
         try:
             tokens = load_or_make_tokens(config.data_dir, args.gm_token, args.player_token)
         except OSError as exc:
+            found = refusal(exc)
+            if found is not None:
+                raise found from None
             _say_error(words.say("cannot_set_up_tokens", why=words.oserror(exc)))
             return 2
         except ValueError as exc:
@@ -583,18 +614,25 @@ def _serve(config: Config, args: Any, lock: FolderLock | None = None) -> int:
             return 2
     try:
         storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
+    except StorageDamaged as exc:
+        print(damaged_line(config, exc), file=sys.stderr)
+        return 2
+    try:
         asyncio.run(run(config, tokens, storage, lock))
     except StorageDamaged as exc:
-        print(
-            f"cannot load the battles: {exc}. `background-battle-bridge check --data "
-            f"{config.data_dir}` tells more; with --repair it keeps what can be read.",
-            file=sys.stderr,
-        )
+        print(damaged_line(config, exc), file=sys.stderr)
         return 2
     except OSError as exc:
         _say_error(_cannot_listen(config, exc, words))
         return 1
     return 0
+
+
+def damaged_line(config: Config, exc: StorageDamaged) -> str:
+    return (
+        f"cannot load the battles: {exc}. `background-battle-bridge check --data "
+        f"{config.data_dir}` tells more; with --repair it keeps what can be read."
+    )
 
 
 def _cannot_listen(config: Config, exc: OSError, words: Words = ENGLISH) -> str:

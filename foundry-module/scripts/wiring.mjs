@@ -68,6 +68,7 @@ export function panelFronts(app) {
     },
     setUp: {
       battle,
+      view,
       foundryData,
       command,
       request,

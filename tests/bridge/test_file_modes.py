@@ -1,6 +1,6 @@
-"""Issue 20, 4: only the GM can read the data folder: the folder 0700, every file in it 0600
-(database, -wal, -shm, secrets, lock, backups), also when an older bridge left them open; a
-token given on the command line is warned about (`ps` shows it)."""
+"""Issue 20, 4 (`file_modes.py`): only the GM can read the data folder: the folder 0700,
+every file in it 0600 (database, -wal, -shm, secrets, lock, backups), also when an older bridge
+left them open; a token given on the command line is warned about (`ps` shows it)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_a_reused_folder_left_open_is_tightened_with_a_note(tmp_path: Path) -> N
     os.chmod(data, 0o755)
     for path in data.iterdir():
         os.chmod(path, 0o644)  # as a bridge before this one left them
-    said = serve_once(data)
+    said = " ".join(serve_once(data).split())  # each note fitted into 80 columns
     assert f"the data folder {data} could be read by other users (mode 755)" in said
     assert "files in" in said and "battles.sqlite3" in said and "secrets" in said
     assert mode(data) == 0o700
