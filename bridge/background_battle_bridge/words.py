@@ -148,28 +148,23 @@ TEXTS: dict[str, tuple[str, str]] = {
         "cannot set up tokens: {why}",
         "не удаётся подготовить токены: {why}",
     ),
-    "bad_flag": (
-        "{prog}: {message} (--help lists the flags)",
-        "{prog}: {message} (все флаги: --help)",
-    ),
+    "bad_flag": ("{prog}: {message} (see --help)", "{prog}: {message} (см. --help)"),
     "origin_note": (
         "--origin {given}: only the origin counts (a page's path is not part of it), "
         "using {origin}",
         "--origin {given}: важен только источник (путь страницы в него не входит), взят {origin}",
     ),
     "origin.no_scheme": (
-        "--origin {given}: an origin starts with http:// or https://, e.g. "
-        "http://foundry.local:30000",
-        "--origin {given}: источник начинается с http:// или https://, например "
-        "http://foundry.local:30000",
+        "--origin {given}: an origin starts with http:// or https://",
+        "--origin {given}: источник начинается с http:// или https://",
     ),
     "origin.scheme": (
         "--origin {given}: only http:// and https:// pages can open the bridge",
         "--origin {given}: открыть мост могут только страницы http:// и https://",
     ),
     "origin.no_host": (
-        "--origin {given}: no host after the scheme, e.g. http://foundry.local:30000",
-        "--origin {given}: нет имени хоста после схемы, например http://foundry.local:30000",
+        "--origin {given}: no host after the scheme",
+        "--origin {given}: нет имени хоста после схемы",
     ),
     "origin.user": (
         "--origin {given}: an origin holds no user name or password",
@@ -180,8 +175,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "--origin {given}: порт — число от 1 до 65535",
     ),
     "origin.space": (
-        "--origin {given!r}: an origin holds no spaces, e.g. http://foundry.local:30000",
-        "--origin {given!r}: в источнике нет пробелов, например http://foundry.local:30000",
+        "--origin {given!r}: an origin holds no spaces",
+        "--origin {given!r}: в источнике нет пробелов",
     ),
     "remembered_damaged": (
         "the remembered Foundry origins cannot be read ({why}): only the --origin ones are "

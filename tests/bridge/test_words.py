@@ -168,6 +168,8 @@ def test_a_mistake_is_one_message_without_the_usage_block(args: list[str], said:
     assert all(line.startswith("  ") for line in lines[1:])  # one message, wrapped at most
     assert too_long(lines) == []
     assert said in " ".join(done.stderr.split())
+    if "--origin" in args or "--bogus" in args:
+        assert len(lines) == 1, lines  # a typical mistake: one line
 
 
 def test_a_pasted_page_address_is_reduced_to_its_origin_with_a_note(tmp_path: Path) -> None:
