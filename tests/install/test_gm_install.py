@@ -96,6 +96,21 @@ def test_the_wheel_holds_the_page_and_the_pyodide_runtime(wheel: Path) -> None:
     assert "background_battle/api.py" in names  # the core rides in it too
 
 
+def test_the_wheels_metadata_is_ready_for_an_index(wheel: Path) -> None:
+    # what PyPI shows: absolute links only, the Project-URLs, the licences of what it carries
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = archive.read(name).decode()
+        names = archive.namelist()
+    head, description = metadata.split("\n\n", 1)
+    assert "License-Expression: MIT AND MPL-2.0 AND Python-2.0" in head
+    assert re.search(r"^Project-URL: Source, https://github\.com/[\w.-]+/[\w.-]+$", head, re.M)
+    targets = re.findall(r"\]\(([^)\s]+)\)", description)
+    assert targets and all(re.match(r"https?://|#", target) for target in targets), targets
+    assert "OWNER/REPO" not in description
+    assert any(n.endswith(".dist-info/licenses/licenses/MPL-2.0.txt") for n in names)
+
+
 def test_the_installed_package_is_the_one_running(installed: Path, tmp_path: Path) -> None:
     probe = (
         "import background_battle, background_battle_bridge.static as s;"
