@@ -33,46 +33,33 @@ COMMANDS = ("check", "backup", "restore", "tokens", "origins")
 
 
 def parser(words: Words | None = None) -> argparse.ArgumentParser:
+    """The care commands' flags, described in the bridge's language (words.py)."""
+    words = words or Words("en")
+    say = words.say
     top = OneLineParser(
-        prog="background-battle-bridge",
-        description="Look after the bridge's battles (run without a command to serve).",
-        words=words,
+        prog="background-battle-bridge", description=say("care.description"), words=words
     )
-    commands = top.add_subparsers(dest="command", required=True)
+    commands = top.add_subparsers(dest="command", required=True, title=say("care.commands"))
     default = places.env_data(dict(os.environ))
-    check = commands.add_parser(
-        "check", help="read, check and replay every record of every battle; --repair mends"
-    )
-    save = commands.add_parser("backup", help="copy the battles into one file, even while serving")
-    load = commands.add_parser("restore", help="put a backup back (stop the bridge first)")
-    keys = commands.add_parser(
-        "tokens", help="show the GM and player tokens; --new replaces them (bridge stopped)"
-    )
-    paired = commands.add_parser(
-        "origins", help="the Foundry origins paired by a code; --remove forgets one"
-    )
-    for sub in (check, save, load, keys, paired):
-        sub.add_argument(
-            "--data", type=Path, default=default, help="data folder (BB_DATA; default: the user's)"
+
+    def command(name: str) -> argparse.ArgumentParser:
+        made: argparse.ArgumentParser = commands.add_parser(
+            name, help=say(f"care.{name}"), description=say(f"care.{name}"), words=words
         )
-    paired.add_argument(
-        "--remove",
-        metavar="URL",
-        help="forget this origin (bridge stopped): it can connect again only by a new code",
+        made.add_argument(
+            "--data", type=Path, default=default, metavar="DIR", help=say("care.data")
+        )
+        return made
+
+    check, save, load = command("check"), command("backup"), command("restore")
+    keys, paired = command("tokens"), command("origins")
+    paired.add_argument("--remove", metavar="URL", help=say("care.remove"))
+    keys.add_argument("--new", action="store_true", help=say("care.new"))
+    check.add_argument("--repair", action="store_true", help=say("care.repair"))
+    save.add_argument("--to", type=Path, required=True, metavar="FILE", help=say("care.to"))
+    load.add_argument(
+        "--from", dest="source", type=Path, required=True, metavar="FILE", help=say("care.from")
     )
-    keys.add_argument(
-        "--new",
-        action="store_true",
-        help="make new tokens: the old ones and their links stop working",
-    )
-    check.add_argument(
-        "--repair",
-        action="store_true",
-        help="keep the good part of each damaged battle (its whole history goes to quarantine), "
-        "bring back the good part of battles in quarantine, set an unreadable file aside",
-    )
-    save.add_argument("--to", type=Path, required=True, help="the backup file to write (new)")
-    load.add_argument("--from", dest="source", type=Path, required=True, help="a backup file")
     return top
 
 

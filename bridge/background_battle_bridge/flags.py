@@ -46,7 +46,8 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     usage_prefix = "usage: "
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, prefix or self.usage_prefix)
+        # argparse asks with prefix "" for a subcommand's prog: only None means "usage: "
+        super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return textwrap.wrap(

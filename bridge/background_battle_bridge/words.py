@@ -243,6 +243,55 @@ TEXTS: dict[str, tuple[str, str]] = {
         "cannot read the tokens in {path}: {why}",
         "не удаётся прочитать токены в {path}: {why}",
     ),
+    # the care commands' help (admin.py)
+    "care.description": (
+        "Look after the bridge's battles, tokens and Foundry origins (run without a command "
+        "to serve).",
+        "Уход за боями, токенами и адресами Foundry моста (без команды мост запускается).",
+    ),
+    "care.commands": ("commands", "команды"),
+    "care.check": (
+        "read, check and replay every record of every battle; --repair mends",
+        "прочитать, проверить и воспроизвести каждую запись каждого боя; --repair чинит",
+    ),
+    "care.backup": (
+        "copy the battles into one file, even while serving",
+        "скопировать бои в один файл, даже пока мост работает",
+    ),
+    "care.restore": (
+        "put a backup back (stop the bridge first)",
+        "вернуть резервную копию (сначала остановите мост)",
+    ),
+    "care.tokens": (
+        "show the GM and player tokens; --new replaces them (bridge stopped)",
+        "показать токены ведущего и игроков; --new заменяет их (мост остановлен)",
+    ),
+    "care.origins": (
+        "the Foundry origins paired by a code; --remove forgets one",
+        "адреса Foundry, подключённые по коду; --remove забывает один",
+    ),
+    "care.data": (
+        "data folder (BB_DATA; default: the user's data folder)",
+        "папка данных (BB_DATA; по умолчанию папка данных пользователя)",
+    ),
+    "care.remove": (
+        "forget this origin (bridge stopped): it can connect again only by a new code",
+        "забыть этот адрес (мост остановлен): подключиться снова можно только по новому коду",
+    ),
+    "care.new": (
+        "make new tokens: the old ones and their links stop working (default: show them)",
+        "создать новые токены: старые и их ссылки перестанут работать (по умолчанию: показать)",
+    ),
+    "care.repair": (
+        "keep the good part of each damaged battle (its whole history goes to quarantine), "
+        "bring back the good part of battles in quarantine, set an unreadable file aside "
+        "(default: only check)",
+        "сохранить целую часть каждого повреждённого боя (вся его история уходит в карантин), "
+        "вернуть целую часть боёв из карантина, отложить нечитаемый файл (по умолчанию: "
+        "только проверить)",
+    ),
+    "care.to": ("the backup file to write (new)", "файл копии, который будет создан"),
+    "care.from": ("a backup file", "файл резервной копии"),
     # the help of background-battle-bridge (server.py)
     "help.usage": ("usage: ", "запуск: "),
     "help.options": ("options", "флаги"),
