@@ -462,8 +462,8 @@ async def run(
         async with serve_bridge(bridge) as server:
             bridge.hub.start()
             port = server.sockets[0].getsockname()[1]
-            if lock is not None:
-                lock.tell(Reach.of(config.host, port).url(Reach.of(config.host, port).here))
+            if lock is not None:  # this computer's address: where a second bridge's GM is
+                lock.tell(f"http://{_shown_host(config.host)}:{port}/")
             print("\n".join(started_lines(bridge, port)), flush=True)
             await stop.wait()
             print(words.say("stopping"), flush=True)
@@ -472,6 +472,17 @@ async def run(
         await bridge.hub.close()
         storage.close()
     print(words.say("stopped"), flush=True)
+
+
+def _shown_host(host: str) -> str:
+    """The host in a URL for this computer: 127.0.0.1 for every interface, [::1] bracketed.
+
+    >>> _shown_host("0.0.0.0"), _shown_host("::1"), _shown_host("gm-laptop.local")
+    ('127.0.0.1', '[::1]', 'gm-laptop.local')
+    """
+    if host in ("0.0.0.0", "::", ""):
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
 
 
 def _remembered(config: Config, words: Words) -> Remembered:
