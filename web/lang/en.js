@@ -223,6 +223,7 @@ export const en = {
   "err.too_many": "{field}: too many",
   "err.nothing_to_undo": "Nothing to undo",
   "err.bad_table": "{field}: not a valid Influence table ({message})",
+  "err.bad_effect": "{field}: not a valid Influence effect ({message})",
   "err.bad_battle": "{field}: not a valid battle",
   "err.schema_too_new": "This battle comes from a newer version of the tool",
   "err.duplicate_id": "{field}: this id is taken",

@@ -243,6 +243,7 @@ export const ru = {
   "err.too_many": "{field}: слишком много",
   "err.nothing_to_undo": "Нечего отменять",
   "err.bad_table": "{field}: это не таблица «Влияния» ({message})",
+  "err.bad_effect": "{field}: это не эффект таблицы «Влияния» ({message})",
   "err.bad_battle": "{field}: это не бой",
   "err.schema_too_new": "Этот бой сохранён более новой версией программы",
   "err.duplicate_id": "{field}: такой id уже есть",
