@@ -14,6 +14,8 @@ import { log } from "./log.mjs";
 import { startRelay } from "./relay.mjs";
 import { registerDiceSetting } from "./foundry-dice.mjs";
 import { registerLeaderSetting } from "./leader-test.mjs";
+import { fightControls } from "./fight-apply.mjs";
+import { combatUpdated } from "./fight-rounds.mjs";
 
 const app = new BattleApp();
 
@@ -36,6 +38,11 @@ Hooks.once("init", () => {
 });
 
 Hooks.once("setup", () => readDebugSetting());
+
+// The Influence card's "Apply to the fight" and the fight card's Undo (GM only).
+Hooks.on("renderChatMessageHTML", (message, html) => fightControls(message, html));
+// Fighters due to join the PCs' fight, announced on their round.
+Hooks.on("updateCombat", (combat, changed) => combatUpdated(combat, changed));
 
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);

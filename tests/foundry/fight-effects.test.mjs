@@ -9,6 +9,7 @@ import {
   dueOn,
   pickByRoll,
   planEffects,
+  readEffects,
   restoreSteps,
   sideOf,
   stepWords,
@@ -20,13 +21,7 @@ const TABLE = JSON.parse(
 );
 
 /** A band's effects read for a roll by `side`, as the core's event carries them. */
-function readFor(index, side) {
-  const other = side === "allies" ? "enemies" : "allies";
-  return TABLE.bands[index].effects.map((e) => ({
-    ...e,
-    side: e.who === "any" ? null : e.who === "rolling" ? side : other,
-  }));
-}
+const readFor = (index, side) => readEffects(TABLE.bands[index].effects, side);
 
 const COMBATANTS = [
   { id: "hero", playerOwned: true, disposition: -1 },
@@ -35,6 +30,15 @@ const COMBATANTS = [
   { id: "cat", playerOwned: false, disposition: 0 },
   { id: "orc2", playerOwned: false, disposition: -1 },
 ];
+
+test("effects are read for the side that rolled as the core reads them (its allies' 140)", () => {
+  // docs/core-api.md: the allies' 140 carries these, each with `side` added
+  assert.deepEqual(readFor(6, "allies"), [
+    { kind: "damage", who: "other", target: "gm_choice", dice: "1d10+4", side: "enemies" },
+    { kind: "advantage", who: "rolling", gain: 1, side: "allies" },
+  ]);
+  assert.equal(readFor(3, "enemies")[0].side, null);
+});
 
 test("a player's or a friendly combatant is a PC's side, a hostile one a foe, a neutral neither", () => {
   assert.equal(sideOf({ playerOwned: true, disposition: -1 }), "allies");

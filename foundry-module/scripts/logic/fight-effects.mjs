@@ -17,6 +17,18 @@
 export const FRIENDLY = 1;
 export const HOSTILE = -1;
 
+/**
+ * Effects as a table writes them (`who`: rolling, other, any) read for a roll by `side`, as the
+ * core reads its own band (each gets `side`: allies, enemies, or null for any).
+ *
+ * @example
+ * readEffects([{ kind: "advantage", who: "other", gain: 1 }], "enemies")[0].side // "allies"
+ */
+export function readEffects(effects, side) {
+  const other = side === "allies" ? "enemies" : "allies";
+  return effects.map((e) => ({ ...e, side: e.who === "any" ? null : e.who === "rolling" ? side : other }));
+}
+
 /** The side of a combatant ({playerOwned, disposition}), or null (neutral, secret). */
 export function sideOf({ playerOwned, disposition }) {
   if (playerOwned || disposition === FRIENDLY) return "allies";
