@@ -1,0 +1,177 @@
+"""Apply to the fight: an Influence card's effects (the core's own band, read for the side that
+rolled) land on the combatants of the active combat through WFRP4e's calls, and Undo takes them
+back exactly. Real module files on the stand-in page (its Combat, WFRP4e advantage, damage and
+conditions: standin/wfrp4e-fight.js), both Foundry generations, Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from foundry_steps import GENERATIONS
+from playwright.sync_api import Page, expect
+
+from background_battle import default_table
+
+pytestmark = pytest.mark.timeout(180)
+
+# The PCs' fight: a PC (player-owned), a friendly soldier, two hostile orcs.
+FIGHTERS = {
+    "tok1": {"playerOwned": True, "disposition": 1, "wounds": 12, "tb": 3, "advantage": 0},
+    "tok2": {"disposition": 1, "wounds": 11, "tb": 3, "advantage": 2},
+    "tok3": {"disposition": -1, "wounds": 10, "tb": 3, "ap": 1, "advantage": 1},
+    "tok4": {"disposition": -1, "wounds": 10, "tb": 3, "ap": 1, "advantage": 0},
+}
+
+
+FLAGS = "m.flags?.['background-battle']"
+APPLIED = f"game.messages.contents.some(m => {FLAGS}?.fight)"
+UNDONE = f"game.messages.contents.some(m => {FLAGS}?.fight?.undone)"
+ROLLS = "game.messages.contents.filter(m => m.rolls?.length)"
+GROUPS = "game.settings.get('wfrp4e', 'groupAdvantageValues')"
+TOLD = f"game.messages.contents.filter(m => {FLAGS}?.about?.kind === 'reinforcements')"
+PCS_AT_1 = "StandIn.fighters().filter(f => f.token <= 'tok2').every(f => f.advantage === 1)"
+
+
+def fight(page: Page, open_foundry: Any, **query: Any) -> None:
+    """The GM's Foundry in WFRP4e with the four fighters in an active combat at round 1."""
+    open_foundry(page, system="wfrp4e", panel=False, **query)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+
+
+def influence_card(page: Page, side: str, total: int) -> None:
+    """The Influence card the module posts for a roll of `total` by `side` (the core's band)."""
+    band = default_table().band_for(total).for_side(side).to_dict()
+    event = {"type": "influence_rolled", "side": side, "roll": 50, "modifier": total - 50}
+    event |= {"total": total, "band": band}
+    page.evaluate(
+        """async event => {
+             const influence = await import('/foundry-module/scripts/influence.mjs');
+             await influence.postInfluence(event, null, { gmOnly: true });
+             StandIn.chatLog(['gm1']);
+           }""",
+        event,
+    )
+
+
+def next_dice(page: Page, *dice: tuple[int, int]) -> None:
+    """The next dice, each (value, faces), through Foundry's random source."""
+    page.evaluate(
+        """dice => { const queue = [...dice];
+             CONFIG.Dice.randomUniform = () => {
+               const [value, faces] = queue.shift();
+               return (value - 0.5) / faces;
+             }; }""",
+        [list(d) for d in dice],
+    )
+
+
+def fighters(page: Page) -> dict[str, dict[str, Any]]:
+    return {f["token"]: f for f in page.evaluate("StandIn.fighters()")}
+
+
+def click_in_chat(page: Page, action: str) -> None:
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    page.locator(f"#chat-log [data-bb-fight='{action}']").last.click()
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_allies_volley_gives_each_pc_advantage_and_hits_the_foe_the_gm_picks_undo_restores(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    before = fighters(page)
+    influence_card(page, "allies", 140)  # 126-150: a volley
+    next_dice(page, (7, 10), (50, 100))  # 1d10+4 = 11; hit location 50: body
+
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    expect(prompt).to_be_visible()
+    prompt.locator("select").select_option(label="Soldier 4")
+    prompt.locator("[data-action=ok]").click()
+    expect(page.locator("#chat-log")).to_be_attached()
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in ("tok1", "tok2")] == [1, 3]  # each PC +1
+    assert [after[t]["advantage"] for t in ("tok3", "tok4")] == [1, 0]  # the foes untouched
+    assert after["tok4"]["wounds"] == 10 - (11 - 1 - 3)  # less AP 1 (body) and TB 3
+    assert after["tok3"]["wounds"] == 10
+    rolls = page.evaluate(f"{ROLLS}.map(m => JSON.parse(m.rolls[0]))")
+    assert [(r["formula"], r["total"]) for r in rolls] == [("1d10+4", 11)]  # the damage, in chat
+    damage = page.evaluate("StandIn.record.fight.filter(c => c.call === 'applyBasicDamage')")
+    assert [(c["value"], c["loc"]) for c in damage] == [(11, "body")]
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_allies_rout_hits_a_random_pc_by_a_visible_roll_and_undo_gives_advantage_back(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    before = fighters(page)
+    influence_card(page, "allies", -5)  # ≤ 0: rout
+    next_dice(page, (2, 2), (3, 10), (20, 100))  # target 2 of 2 (the soldier); 1d10+4 = 7; left arm
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in ("tok1", "tok2")] == [0, 0]  # all Advantage lost
+    assert after["tok2"]["wounds"] == 11 - (7 - 0 - 3)
+    assert after["tok1"]["wounds"] == 12
+    rolls = page.evaluate(f"{ROLLS}.map(m => [JSON.parse(m.rolls[0]).formula, m.whisper.length])")
+    assert rolls == [["1d2", 0], ["1d10+4", 0]]  # the pick and the damage, both public
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_with_group_advantage_the_pcs_group_gains_once_and_undo_sets_it_back(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry, groupAdvantage="1")
+    influence_card(page, "allies", 110)  # 101-125: each PC gains +1 Advantage
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+
+    assert page.evaluate(GROUPS) == {"players": 1, "enemies": 0}
+    calls = page.evaluate("StandIn.record.fight.filter(c => c.call.endsWith('Advantage'))")
+    assert len(calls) == 1  # one actor's call for the whole group
+    page.wait_for_function(PCS_AT_1)
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert page.evaluate(GROUPS) == {"players": 0, "enemies": 0}
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_fighters_due_in_two_rounds_are_announced_on_that_round_once(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    influence_card(page, "allies", 10)  # 1-25: 1 enemy fighter joins the PCs' fight in 2 rounds
+    next_dice(page, (1, 2), (1, 10), (50, 100))
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+    told = TOLD
+
+    page.evaluate("game.combat.nextRound()")  # round 2: not yet
+    page.wait_for_timeout(200)
+    assert page.evaluate(f"{told}.length") == 0
+    page.evaluate("game.combat.nextRound()")  # round 3: now
+    page.wait_for_function(f"{told}.length === 1")
+    assert "Round 3" in page.evaluate(f"{told}[0].content")
+    # the same round's update heard again (another hook, a second call) tells nothing new
+    page.evaluate("Hooks.callAll('updateCombat', game.combat, { round: 3 }, {}, 'gm1')")
+    page.wait_for_timeout(200)
+    assert page.evaluate(f"{told}.length") == 1
