@@ -5,6 +5,7 @@ conditions: standin/wfrp4e-fight.js), both Foundry generations, Chromium."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -103,6 +104,13 @@ def test_the_allies_volley_gives_each_pc_advantage_and_hits_the_foe_the_gm_picks
     assert [(r["formula"], r["total"]) for r in rolls] == [("1d10+4", 11)]  # the damage, in chat
     damage = page.evaluate("StandIn.record.fight.filter(c => c.call === 'applyBasicDamage')")
     assert [(c["value"], c["loc"]) for c in damage] == [(11, "body")]
+    # the GM's chat: the card, the damage roll, the record with Undo (docs/foundry-fight.png:
+    # `BB_SCREENSHOT=docs/foundry-fight.png pytest tests/foundry/test_influence_fight.py
+    # -k "volley and 13"`)
+    path = os.environ.get("BB_SCREENSHOT")
+    if path:
+        page.evaluate("StandIn.chatLog(['gm1'])")
+        page.locator("#chat-log").screenshot(path=path)
 
     click_in_chat(page, "undo")
     page.wait_for_function(UNDONE)
