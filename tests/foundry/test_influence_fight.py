@@ -183,3 +183,31 @@ def test_fighters_due_in_two_rounds_are_announced_on_that_round_once(
     page.evaluate("Hooks.callAll('updateCombat', game.combat, { round: 3 }, {}, 'gm1')")
     page.wait_for_timeout(200)
     assert page.evaluate(f"{told}.length") == 1
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_foes_break_each_takes_a_hard_cool_test_broken_on_failure_undo_takes_it_back(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    for token in ("tok3", "tok4"):
+        page.evaluate("t => StandIn.setSkill(t, 'Cool', 40)", token)
+    before = fighters(page)
+    influence_card(page, "allies", 210)  # 200+: each foe a Hard (−20) Cool test or Broken
+    next_dice(page, (90, 100), (10, 100))  # the first orc fails (90 > 20), the second passes
+
+    click_in_chat(page, "apply")
+    for _ in range(2):  # the GM's own dialog for each foe, Hard already chosen
+        dialog = page.locator("dialog.wfrp-roll-dialog")
+        expect(dialog.locator("[name=difficulty]")).to_have_value("hard")
+        dialog.locator("[data-action=roll]").click()
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert (after["tok3"]["statuses"], after["tok4"]["statuses"]) == (["broken"], [])
+    tests = page.evaluate("StandIn.record.tests.map(t => [t.skill, t.target, t.outcome])")
+    assert tests == [["Cool", 20, "failure"], ["Cool", 20, "success"]]
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before  # Broken gone, and the fatigued its end brings too
