@@ -211,3 +211,35 @@ def test_the_foes_break_each_takes_a_hard_cool_test_broken_on_failure_undo_takes
     click_in_chat(page, "undo")
     page.wait_for_function(UNDONE)
     assert fighters(page) == before  # Broken gone, and the fatigued its end brings too
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_rolltable_imported_from_the_default_keeps_its_effects_one_of_text_only_says_so(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    page.evaluate(
+        """async table => {
+             const influence = await import('/foundry-module/scripts/influence.mjs');
+             const made = await influence.importDefaultTable(table);
+             await game.settings.set('background-battle', 'influenceTable', made.id);
+           }""",
+        default_table().to_dict(),
+    )
+    influence_card(page, "allies", 110)  # read on the RollTable's row 101-125
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+    assert [f["advantage"] for f in fighters(page).values()] == [1, 3, 1, 0]
+
+    page.evaluate(
+        """async () => {
+             const made = await RollTable.create({ name: 'Own', formula: '1d100', results: [
+               { type: 'text', name: 'Something happens', range: [-1000, 1000], weight: 1 }] });
+             await game.settings.set('background-battle', 'influenceTable', made.id);
+           }"""
+    )
+    influence_card(page, "allies", 110)
+    card = page.locator("#chat-log .chat-message").last
+    expect(card).to_contain_text("Something happens")
+    expect(card).to_contain_text("carries no effects as data: apply it by hand")
+    expect(card.locator("[data-bb-fight]")).to_have_count(0)
