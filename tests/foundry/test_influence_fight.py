@@ -9,7 +9,7 @@ import os
 from typing import Any
 
 import pytest
-from foundry_steps import GENERATIONS
+from foundry_steps import GENERATIONS, connected, set_up_fight
 from playwright.sync_api import Page, expect
 
 from background_battle import default_table
@@ -243,3 +243,35 @@ def test_a_rolltable_imported_from_the_default_keeps_its_effects_one_of_text_onl
     expect(card).to_contain_text("Something happens")
     expect(card).to_contain_text("carries no effects as data: apply it by hand")
     expect(card.locator("[data-bb-fight]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_panels_influence_roll_brings_its_effects_through_the_bridge_to_the_card(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    panel = open_foundry(page, system="wfrp4e")
+    connected(panel)
+    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    before = fighters(page)
+    next_dice(page, (100, 100))  # the enemies' d100: 100 + (60 − 30) = 130, a volley for them
+    panel.locator("[name=influenceSide]").select_option("enemies")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+
+    next_dice(page, (5, 10), (50, 100))  # 1d10+4 = 9 on the body
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    prompt.locator("select").select_option(label="Soldier 1")  # the GM picks the PC
+    prompt.locator("[data-action=ok]").click()
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert after["tok1"]["wounds"] == 12 - (9 - 0 - 3)
+    assert [after[t]["advantage"] for t in ("tok3", "tok4")] == [2, 1]  # each foe of the PCs +1
+    assert [after[t]["advantage"] for t in ("tok1", "tok2")] == [0, 2]
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
