@@ -128,10 +128,12 @@ export async function applyToFight(message) {
       fighters: words.data.fighters === "gm_choice" ? t("Fight.GmChoice") : words.data.fighters,
     });
     try {
-      const handled = await applyStep(step, combatants, names, lines);
+      const handled = await applyStep(step, combatants, names);
       if (step.op === "reinforcements")
         due.push({ combat: combat.id, due: step.due, side: step.side, fighters: step.fighters, from: combat.round });
-      (handled ? lines : byHand).push(line);
+      if (handled?.done) lines.push(handled.done);
+      else if (handled?.byHand) byHand.push(handled.byHand);
+      else (handled ? lines : byHand).push(line);
     } catch (error) {
       log.error("fight step failed", error);
       byHand.push(line);
@@ -149,8 +151,12 @@ export async function applyToFight(message) {
   });
 }
 
-/** One step through the system's calls; true when done, false when the GM does it by hand. */
-async function applyStep(step, combatants, names, lines) {
+/**
+ * One step through the system's calls: true when done, false when the GM does it by hand (the
+ * step's words then go to that list), or {done} / {byHand} with words of its own (a damage
+ * says whom the dice picked and what they dealt).
+ */
+async function applyStep(step, combatants, names) {
   const actorOf = (id) => combatants.get(id)?.actor;
   switch (step.op) {
     case "advantage": {
@@ -175,14 +181,12 @@ async function applyStep(step, combatants, names, lines) {
         target = pickByRoll(step.pool, roll);
       } else target = await gmPicks(step.pool, names, step.dice);
       if (!target) return false;
-      const damage = await postedRoll(
-        step.dice,
-        t("Fight.Damaged", { name: names(target), damage: "", dice: step.dice }),
-      );
-      lines.push(t("Fight.Damaged", { name: names(target), damage, dice: step.dice }));
-      if (!wfrp()) return false;
+      const damage = await postedRoll(step.dice, t("Fight.DamageFlavor", { name: names(target), dice: step.dice }));
+      // rolled and posted either way; the system's call where there is one, else the GM's hand
+      const said = t("Fight.Damaged", { name: names(target), damage, dice: step.dice });
+      if (!wfrp()) return { byHand: said };
       await actorOf(target).applyBasicDamage(damage, { loc: "roll" });
-      return true;
+      return { done: said };
     }
     case "test": {
       if (!wfrp()) return false;

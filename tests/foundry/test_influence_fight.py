@@ -275,3 +275,29 @@ def test_the_panels_influence_roll_brings_its_effects_through_the_bridge_to_the_
     click_in_chat(page, "undo")
     page.wait_for_function(UNDONE)
     assert fighters(page) == before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_in_another_system_the_dice_are_rolled_and_the_card_lists_what_to_do_by_hand(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    open_foundry(page, panel=False)  # no game system the module knows
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    before = fighters(page)
+    influence_card(page, "allies", 140)
+    next_dice(page, (7, 10))
+
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    prompt.locator("select").select_option(label="Soldier 3")
+    prompt.locator("[data-action=ok]").click()
+    page.wait_for_function(APPLIED)
+
+    assert fighters(page) == before  # nothing the system has no call for
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    record = page.locator("#chat-log .chat-message").last
+    expect(record).to_contain_text("To do by hand:")
+    expect(record).to_contain_text("Soldier 3: 11 Damage (1d10+4)")
+    expect(record).to_contain_text("+1 Advantage: Soldier 1, Soldier 2")
