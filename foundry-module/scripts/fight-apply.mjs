@@ -32,6 +32,7 @@ import {
   sideOf,
   stepWords,
 } from "./logic/fight-effects.mjs";
+import { joinCombat } from "./fight-rounds.mjs";
 import { log } from "./log.mjs";
 
 const SKILL_NAMES = {
@@ -273,7 +274,9 @@ export function fightControls(message, html) {
       event.preventDefault();
       button.disabled = true;
       try {
-        if (button.dataset.bbFight === "apply") await applyToFight(message);
+        const action = button.dataset.bbFight;
+        if (action === "apply") await applyToFight(message);
+        else if (action === "join") await joinCombat(message);
         else await undoFight(message);
       } catch (error) {
         log.error("apply to the fight failed", error);

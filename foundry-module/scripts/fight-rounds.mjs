@@ -95,11 +95,29 @@ export async function announceDue(combat, round) {
         fighters: item.fighters === "gm_choice" ? t("Fight.GmChoice") : item.fighters,
       }),
     );
-    await postCard(lines.map((line) => `<p><strong>${esc(line)}</strong></p>`).join(""), {
+    const join = `<p><button type="button" data-bb-fight="join">${esc(t("Fight.Join"))}</button></p>`;
+    await postCard(lines.map((line) => `<p><strong>${esc(line)}</strong></p>`).join("") + join, {
       gmOnly: true,
       about: { kind: "reinforcements", combat: combat.id, round },
     });
   }
+}
+
+/**
+ * The fighters who join: the tokens the GM has selected, added to the announcement's combat
+ * (`Combat#createEmbeddedDocuments("Combatant", [{tokenId, sceneId, actorId}])`, api v13/v14
+ * CombatantData); a token already in it is left.
+ */
+export async function joinCombat(message) {
+  const about = message.getFlag(ID, "about");
+  const combat = game.combats?.get(about?.combat);
+  if (!combat) return ui.notifications?.warn(t("Fight.NoCombat"));
+  const inside = new Set(combat.combatants.contents.map((c) => c.tokenId ?? c.token?.id));
+  const tokens = (canvas.tokens?.controlled ?? []).map((token) => token.document).filter((doc) => !inside.has(doc.id));
+  if (!tokens.length) return ui.notifications?.warn(t("Fight.SelectTokens"));
+  const data = tokens.map((doc) => ({ tokenId: doc.id, sceneId: doc.parent?.id, actorId: doc.actorId }));
+  await combat.createEmbeddedDocuments("Combatant", data);
+  return ui.notifications?.info(t("Fight.Joined", { names: tokens.map((doc) => doc.name).join(", ") }));
 }
 
 /** Hook `updateCombat(combat, changed)`: a new round of a combat. */

@@ -165,7 +165,7 @@ def test_with_group_advantage_the_pcs_group_gains_once_and_undo_sets_it_back(
 def test_fighters_due_in_two_rounds_are_announced_on_that_round_once(
     page: Page, open_foundry: Any, generation: int
 ) -> None:
-    fight(page, open_foundry)
+    fight(page, open_foundry, tokens=5)
     influence_card(page, "allies", 10)  # 1-25: 1 enemy fighter joins the PCs' fight in 2 rounds
     next_dice(page, (1, 2), (1, 10), (50, 100))
 
@@ -183,6 +183,11 @@ def test_fighters_due_in_two_rounds_are_announced_on_that_round_once(
     page.evaluate("Hooks.callAll('updateCombat', game.combat, { round: 3 }, {}, 'gm1')")
     page.wait_for_timeout(200)
     assert page.evaluate(f"{told}.length") == 1
+    # the fighters who join: the GM selects their token and adds it to the combat on one click
+    page.evaluate("StandIn.select(['tok5'])")
+    click_in_chat(page, "join")
+    page.wait_for_function("game.combat.combatants.size === 5")
+    assert page.evaluate("game.combat.combatants.contents.at(-1).token.id") == "tok5"
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)

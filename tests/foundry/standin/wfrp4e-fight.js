@@ -99,6 +99,9 @@ class Combatant {
   constructor(combat, id, token) {
     Object.assign(this, { combat, id, token });
   }
+  get tokenId() {
+    return this.token.id;
+  }
   get actor() {
     return this.token.actor;
   }
@@ -116,6 +119,21 @@ class Combat {
   }
   get started() {
     return this.round > 0;
+  }
+  /** Document#createEmbeddedDocuments("Combatant", data): each names a token of the scene. */
+  async createEmbeddedDocuments(name, data) {
+    if (name !== "Combatant") refuse(`stand-in: Combat has no embedded ${name}`);
+    const made = data.map((d) => {
+      const token = window.StandIn.scene.tokens.get(d.tokenId);
+      if (!token || d.sceneId !== window.StandIn.scene.id)
+        refuse(`Combatant: no token ${d.tokenId} in scene ${d.sceneId}`);
+      const id = `cbt${this.combatants.size + 1}`;
+      const combatant = new Combatant(this, id, token);
+      this.combatants.set(id, combatant);
+      return combatant;
+    });
+    record.fight.push({ call: "createCombatants", tokens: data.map((d) => d.tokenId) });
+    return made;
   }
   getCombatantByActor(actor) {
     return this.combatants.find((c) => c.actor === actor) ?? null;
