@@ -87,3 +87,36 @@ def test_off_plays_nothing_and_prompt_asks_the_gm_once(
     page.wait_for_timeout(300)
     expect(dialog).to_have_count(0)  # not asked twice for one combat round
     assert rounds_played(gm) == 1
+
+
+def test_two_gms_a_combat_round_is_played_by_the_active_gms_browser_once(
+    browser: Any, page: Page, open_foundry: Any, gm: Any, foundry_server: Any
+) -> None:
+    panel = open_foundry(page, server=foundry_server.url)
+    connected(panel)
+    set_up_fight(page, panel)
+    page.evaluate("game.settings.set('background-battle', 'combatRhythm', 'automatic')")
+    second = browser.new_context().new_page()
+    other = open_foundry(second, user="gm2", server=foundry_server.url)
+    connected(other)
+    for each in (page, second):
+        every_die(each, 50)
+        each.evaluate("StandIn.startCombat(['tok1', 'tok4'])")
+
+    # round 2 reaches both GMs' browsers: the active GM's plays it
+    for each in (page, second):
+        each.evaluate("game.combat.nextRound()")
+    page.wait_for_function(f"{ROUND} === 1")
+    second.wait_for_timeout(300)
+    assert rounds_played(gm) == 1
+
+    # the active GM leaves: the other one is the active GM now; round 2 heard again is not
+    # played again, round 3 is
+    page.close()
+    second.wait_for_function("game.users.activeGM?.id === 'gm2'")
+    second.evaluate("Hooks.callAll('updateCombat', game.combat, { round: 2 }, {}, 'gm2')")
+    second.wait_for_timeout(300)
+    assert rounds_played(gm) == 1
+    second.evaluate("game.combat.nextRound()")
+    second.wait_for_function(f"{ROUND} === 2")
+    assert rounds_played(gm) == 2
