@@ -101,9 +101,22 @@ async function gmPicks(pool, names, dice) {
   return pool.includes(picked) ? picked : null;
 }
 
+/** Influence cards being applied in this browser now (a second click waits for nothing). */
+const applying = new Set();
+
 /** Applies the Influence card `message`'s effects to the active combat; posts the GM's card. */
 export async function applyToFight(message) {
   if (!game.user?.isGM) return ui.notifications?.warn(t("Fight.GmOnly"));
+  if (applying.has(message.id)) return ui.notifications?.warn(t("Fight.AlreadyApplied"));
+  applying.add(message.id);
+  try {
+    return await applyOnce(message);
+  } finally {
+    applying.delete(message.id);
+  }
+}
+
+async function applyOnce(message) {
   const influence = message.getFlag(ID, "influence");
   const combat = game.combat;
   if (!combat) return ui.notifications?.warn(t("Fight.NoCombat"));
