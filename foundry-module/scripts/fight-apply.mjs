@@ -134,6 +134,7 @@ async function applyOnce(message) {
   const lines = [];
   const byHand = [];
   const due = [];
+  const created = []; // the effects made on actors: {combatant, effect}, deleted by Undo
   for (const step of steps) {
     const words = stepWords(step, names);
     const line = t(words.key, {
@@ -142,7 +143,7 @@ async function applyOnce(message) {
       fighters: words.data.fighters === "gm_choice" ? t("Fight.GmChoice") : words.data.fighters,
     });
     try {
-      const handled = await applyStep(step, combatants, names);
+      const handled = await applyStep(step, combatants, names, created);
       if (step.op === "reinforcements")
         due.push({ combat: combat.id, due: step.due, side: step.side, fighters: step.fighters, from: combat.round });
       if (handled?.done) lines.push(handled.done);
@@ -161,7 +162,7 @@ async function applyOnce(message) {
   return postCard(html, {
     gmOnly: true,
     about: { kind: "fight", source: message.id },
-    flags: { fight: { combat: combat.id, round: combat.round, before, groups, due, undone: false } },
+    flags: { fight: { combat: combat.id, round: combat.round, before, groups, due, created, undone: false } },
   });
 }
 
@@ -170,7 +171,7 @@ async function applyOnce(message) {
  * step's words then go to that list), or {done} / {byHand} with words of its own (a damage
  * says whom the dice picked and what they dealt).
  */
-async function applyStep(step, combatants, names) {
+async function applyStep(step, combatants, names, created) {
   const actorOf = (id) => combatants.get(id)?.actor;
   switch (step.op) {
     case "advantage": {
@@ -226,8 +227,35 @@ async function applyStep(step, combatants, names) {
       }
       return true;
     }
-    case "modifier":
-      return false; // a reminder on the card: the GM gives the modifier in the test's dialog
+    case "modifier": {
+      // WFRP4e: an effect on each combatant of the side for its rounds, whose "dialog" script
+      // changes every test's modifier (the system's own Fatigued condition does the same:
+      // src/system/config-wfrp4e.js statusEffects, scriptData trigger "dialog"); elsewhere a
+      // reminder on the card.
+      if (!wfrp()) return false;
+      const name = t("Fight.ModifierEffect", { amount: step.amount });
+      const data = {
+        name,
+        img: "icons/svg/downgrade.svg",
+        duration: { rounds: step.rounds, startRound: game.combat?.round ?? 0, combat: game.combat?.id },
+        system: {
+          scriptData: [
+            {
+              trigger: "dialog",
+              label: name,
+              script: `args.fields.modifier += ${Number(step.amount)}`,
+              options: { activateScript: "return true" },
+            },
+          ],
+        },
+        flags: { [ID]: { influence: true } },
+      };
+      for (const id of step.ids) {
+        const [effect] = await actorOf(id).createEmbeddedDocuments("ActiveEffect", [data]);
+        if (effect) created.push({ combatant: id, effect: effect.id });
+      }
+      return true;
+    }
     case "reinforcements":
       return true; // announced on its round (fightRound)
     default:
@@ -250,6 +278,10 @@ export async function undoFight(message) {
       const now = game.settings.get("wfrp4e", "groupAdvantageValues")[group];
       if (member && now !== value) await member.actor.setAdvantage(value);
     }
+  }
+  for (const { combatant, effect } of record.created ?? []) {
+    const actor = actorOf(combatant);
+    if (actor?.effects.get(effect)) await actor.deleteEmbeddedDocuments("ActiveEffect", [effect]);
   }
   for (const [id, before] of Object.entries(record.before ?? {})) {
     const actor = actorOf(id);

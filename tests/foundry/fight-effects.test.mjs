@@ -97,7 +97,7 @@ test("'in 2 rounds' is due two rounds on; a test modifier 'this round' lasts to 
   );
   assert.deepEqual(
     steps.find((s) => s.op === "modifier"),
-    { op: "modifier", side: "allies", amount: -10, rounds: 1, until: 3 },
+    { op: "modifier", side: "allies", ids: ["hero", "guard"], amount: -10, rounds: 1, until: 3 },
   );
 });
 

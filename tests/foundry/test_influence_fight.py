@@ -306,3 +306,30 @@ def test_in_another_system_the_dice_are_rolled_and_the_card_lists_what_to_do_by_
     expect(record).to_contain_text("To do by hand:")
     expect(record).to_contain_text("Soldier 3: 11 Damage (1d10+4)")
     expect(record).to_contain_text("+1 Advantage: Soldier 1, Soldier 2")
+
+
+SCRIPTS = """game.combat.combatants.contents.map(c => c.actor.effects.contents
+  .flatMap(e => e.system?.scriptData ?? []).map(s => `${s.trigger}: ${s.script}`))"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_other_side_wavers_its_tests_take_minus_10_by_an_effect_undo_deletes_it(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    before = fighters(page)
+    influence_card(page, "allies", 160)  # 151-175: the foes −10 to all tests this round, −1 Adv.
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+
+    # each foe of the PCs: an effect whose "dialog" script changes every test (as Fatigued's)
+    penalty = "dialog: args.fields.modifier += -10"
+    assert page.evaluate(SCRIPTS) == [[], [], [penalty], [penalty]]
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in FIGHTERS] == [1, 3, 0, 0]
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert page.evaluate(SCRIPTS) == [[], [], [], []]
+    assert fighters(page) == before

@@ -80,7 +80,7 @@ export function advantageGroup(side) {
  *   {op: "damage", pool, pick: "random"|"gm_choice", dice}
  *   {op: "test", ids, effect}                       a test each, the condition on failure
  *   {op: "condition", ids, condition}
- *   {op: "modifier", side, amount, rounds, until}   a reminder: tests modified until round `until`
+ *   {op: "modifier", side, ids, amount, rounds, until}  tests modified until round `until`
  *   {op: "reinforcements", side, fighters, due}     fighters join on round `due`
  *   {op: "nobody", effect}                          the side has no combatant: nothing to do
  *
@@ -96,7 +96,7 @@ export function planEffects(effects, sides, { round = 0, groupAdvantage = false 
     const kind = effect.kind;
     if (kind === "test_modifier") {
       const until = round + effect.rounds - 1;
-      steps.push({ op: "modifier", side: effect.side, amount: effect.amount, rounds: effect.rounds, until });
+      steps.push({ op: "modifier", side: effect.side, ids, amount: effect.amount, rounds: effect.rounds, until });
     } else if (kind === "reinforcements") {
       steps.push({ op: "reinforcements", side: effect.side, fighters: effect.fighters, due: round + effect.in_rounds });
     } else if (!ids.length) steps.push({ op: "nobody", effect });
