@@ -5,6 +5,7 @@ The page's real files, the core in Pyodide, Chromium."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -40,6 +41,11 @@ def test_the_allies_volley_lists_its_effects_and_rolls_the_damage_on_tap(page: P
     assert match, rolled
     assert int(match[1]) == int(match[2]) + 4 and 1 <= int(match[2]) <= 10
     expect(items.nth(1).get_by_role("checkbox")).to_be_checked()
+    # the picture in docs/web.md: `BB_SCREENSHOT=docs/web-influence-effects.png pytest
+    # tests/web/test_influence_effects.py -k volley`
+    path = os.environ.get("BB_SCREENSHOT")
+    if path:
+        page.locator("#influence-result").screenshot(path=path)
 
 
 def test_a_row_of_text_only_says_to_apply_it_by_hand(page: Page, tmp_path: Path) -> None:
