@@ -8,9 +8,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from background_battle import BattleError, apply, default_table, table_from_dict
-from background_battle.influence_effects import effect_from_dict
+from background_battle.influence_effects import KINDS, effect_from_dict
 
 from .builders import dwarves_and_orcs
 
@@ -348,3 +350,68 @@ def test_effects_must_be_a_short_list_and_null_is_not_text_only(effects: Any) ->
         )
 
     assert error.value.field == "table.bands[0].effects"
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-100, 2000),
+    st.floats(allow_nan=True),
+    st.sampled_from(
+        [
+            "rolling",
+            "other",
+            "any",
+            "all",
+            "gm_choice",
+            "random",
+            "1d10+4",
+            "2d6-1",
+            "cool",
+            "wp",
+            "hard",
+            "broken",
+            "prone",
+            "advantage",
+            "damage",
+            "test",
+            "",
+            "1d10+x",
+        ]
+    ),
+    st.lists(st.integers(), max_size=2),
+)
+KEYS = st.sampled_from(
+    [
+        "kind",
+        "who",
+        "gain",
+        "lose",
+        "target",
+        "dice",
+        "amount",
+        "rounds",
+        "fighters",
+        "in_rounds",
+        "skill",
+        "characteristic",
+        "difficulty",
+        "on_failure",
+        "condition",
+        "extra",
+    ]
+)
+
+
+@given(st.dictionaries(KEYS, VALUES, max_size=6), st.sampled_from(sorted(KINDS)))
+@settings(max_examples=300, deadline=None)
+def test_any_effect_is_read_canonically_or_refused_by_field(raw: dict[str, Any], kind: str) -> None:
+    raw = {"kind": kind, **raw} if "kind" not in raw else raw
+    try:
+        effect = effect_from_dict(raw, "effects[0]")
+    except BattleError as error:
+        assert error.field is not None and error.field.startswith("effects[0]")
+        return
+    again = effect_from_dict(effect.to_dict(), "effects[0]")
+    assert again == effect
+    assert set(effect.to_dict()) <= {"kind", "who", *KINDS[effect.kind]}
