@@ -30,6 +30,7 @@ from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
+from .connection import Connection
 from .flood import FLOOD_SECONDS, verdict
 from .greeting import Reach, draws_blocks, greeting
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
@@ -46,6 +47,7 @@ from .stored import Storage
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 5.0  # a close takes at most this long, whatever the peer does (connection.py)
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
 MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
@@ -251,7 +253,8 @@ def serve_bridge(bridge: Bridge) -> Server:
         compression=None,
         ping_interval=bridge.config.ping_interval,
         ping_timeout=bridge.config.ping_interval,
-        close_timeout=5,
+        close_timeout=CLOSE_TIMEOUT,
+        create_connection=Connection,
     )
 
 
