@@ -36,6 +36,9 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 
 PLAYERS = 300
 RELEASE_BOUND = 30.0  # seconds: the close deadline is 5 s; a guard against "never"
+# the close deadline and a margin for a busy machine, under the keepalive's 20 s: what ends
+# the stop is the close deadline, not the keepalive
+STOP_BOUND = 15.0
 # a battle whose events are big (a player's about 16 kB: every event carries the view), so that
 # each player's buffer passes 1 MiB (the limit) within the 100 changes
 MODIFIERS = [{"name": f"m{i:03d}" + "x" * 190, "percent": 1} for i in range(50)]
@@ -231,3 +234,46 @@ async def test_a_peer_that_reads_nothing_is_dropped_by_the_keepalive_deadline(
         while any(client.kind == "web" for client in hub.audience.clients):
             await asyncio.sleep(0.05)
     assert [client.kind for client in hub.audience.clients] == ["cli"]
+
+
+def test_the_bridge_stops_on_sigterm_while_players_never_read(tmp_path: Path) -> None:
+    """Stopping closes every connection: a close frame behind unread data would wait for a drain
+    that never comes; the close deadline ends it (exit 0, within `STOP_BOUND`)."""
+    log = tmp_path / "bridge.log"
+    with log.open("w") as err:
+        process = subprocess.Popen(
+            [*COMMAND, "--port", "0", "--data", str(tmp_path / "data")],
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            env=TOKENS_ENV,
+        )
+        assert process.stdout is not None
+        try:
+            found = ADDRESS.search(process.stdout.readline())
+            assert found, log.read_text()
+            port = int(found.group(1))
+            with ExitStack() as stack:
+                gm = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22))
+                gm.send(json.dumps({"type": "hello", "token": GM, "client": "cli"}))
+                gm.recv(timeout=20)
+                orders = [
+                    {"type": "set_modifiers", "side": side, "modifiers": MODIFIERS}
+                    for side in ("allies", "enemies")
+                ]
+                for n, body in enumerate([{"type": "create_battle"}, *orders, *STARTING]):
+                    command(gm, n, body)
+                for _ in range(5):
+                    stack.callback(never_reading_player(port).close)
+                for n in range(15):  # some 240 kB each: the writing pauses, under 1 MiB
+                    body = {"type": "set_strength", "side": "allies", "strength": 20 + n % 2}
+                    command(gm, 10 + n, body)
+                stopping = time.monotonic()
+                stop_gently(process)
+                assert process.wait(timeout=STOP_BOUND) == 0
+                print(f"stopped {time.monotonic() - stopping:.1f} s after SIGTERM")
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            process.stdout.close()
