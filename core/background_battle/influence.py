@@ -12,7 +12,16 @@ from typing import Any, Final
 from .errors import BattleError
 from .influence_effects import Effect, effects_from_list
 from .influence_words import fill, placeholders, unknown_placeholders
-from .validate import Side, flag, mapping, only_known, safe_name, valid_unicode, whole
+from .validate import (
+    Side,
+    flag,
+    mapping,
+    no_control_character,
+    only_known,
+    safe_name,
+    valid_unicode,
+    whole,
+)
 
 MAX_BANDS: Final = 50
 MAX_EFFECT: Final = 1000
@@ -215,6 +224,8 @@ def _texts(raw: Any, field: str, effect: bool = False) -> tuple[tuple[str, str],
                 f"{MAX_EFFECT} characters",
                 max=MAX_EFFECT,
             )
+        if not effect:  # a table's name; an effect is a description, and may hold line breaks
+            no_control_character(value, f"{field}.{language}")
         unknown = unknown_placeholders(value, language) if effect else []
         if unknown:
             raise BattleError(
