@@ -31,6 +31,7 @@ from . import protocol as p
 from .answers import Answers
 from .audience import Client
 from .columns import fit
+from .connection import Connection
 from .file_modes import private_folder
 from .flags import FlagError, OneLineParser, described, origins_of
 from .flood import FLOOD_SECONDS, verdict
@@ -50,12 +51,14 @@ from .stopping import on_stop_signals
 from .stored import Storage
 from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
 from .words import LANGUAGES, Words, chosen_language
+from .wrong_tokens import WrongTokens
 
 ENGLISH = Words("en")
 
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 5.0  # a close takes at most this long, whatever the peer does (connection.py)
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
 MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
@@ -117,6 +120,7 @@ class Bridge:
         self.pairing = pairing or Pairing()
         self.say = say or _say
         self.hosts = self._hosts()
+        self.wrong_tokens = WrongTokens()
 
     def _hosts(self) -> gate.HostList:
         config = self.config
@@ -238,14 +242,17 @@ class Bridge:
                     field="client",
                     params={"accepted": list(p.CLIENT_KINDS)},
                 )
-            role = self.tokens.role_of(message.get("token"))
+            refusal = self._too_many_tries(client.ws)
+            role = None if refusal else self.tokens.role_of(message.get("token"))
         except ProtocolError as exc:
             await client.ws.send(p.dumps(p.error(exc, message)))
             return True
         if role is None:
-            error = ProtocolError("bad_token", "the token is wrong", field="token")
+            if refusal is None:
+                self.wrong_tokens.wrong(_address(client.ws), asyncio.get_running_loop().time())
+            error = refusal or ProtocolError("bad_token", "the token is wrong", field="token")
             await client.ws.send(p.dumps(p.error(error, message)))
-            await client.ws.close(1008, "wrong token")
+            await client.ws.close(1008, "too many wrong tokens" if refusal else "wrong token")
             return False
         client.role, client.kind = role, kind
         try:
@@ -260,6 +267,20 @@ class Bridge:
         for reply in replies:
             await client.ws.send(p.dumps(reply))
         return True
+
+    def _too_many_tries(self, ws: ServerConnection) -> ProtocolError | None:
+        """`too_many_tries` while this address must wait before its next token is checked."""
+        if self.tokens.open:
+            return None
+        wait = self.wrong_tokens.wait(_address(ws), asyncio.get_running_loop().time())
+        if wait <= 0:
+            return None
+        return ProtocolError(
+            "too_many_tries",
+            f"too many wrong tokens from this address: the next one is checked in {wait:.1f} s",
+            field="token",
+            params={"retry_after": round(wait, 3)},
+        )
 
     async def _admit(self, client: Client, frame: str | bytes) -> bool:
         """The rate limit: False for a message dropped; a flood closes the connection.
@@ -291,6 +312,12 @@ class Bridge:
         return False
 
 
+def _address(ws: ServerConnection) -> str:
+    """The peer's IP address (the port left out: a new connection has a new port)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
 async def _ready(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return replies
 
@@ -306,7 +333,8 @@ def serve_bridge(bridge: Bridge) -> Server:
         compression=None,
         ping_interval=bridge.config.ping_interval,
         ping_timeout=bridge.config.ping_interval,
-        close_timeout=5,
+        close_timeout=CLOSE_TIMEOUT,
+        create_connection=Connection,
     )
 
 

@@ -86,3 +86,8 @@ export function panelFronts(app) {
     },
   };
 }
+
+/** The front of the combat's rhythm (fight-rounds.mjs): the battle shown, its view, a command. */
+export function rhythmFront(app) {
+  return { battle: () => app.battle, view: () => app.state?.view ?? null, command: (order) => app.command(order) };
+}

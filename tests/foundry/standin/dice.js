@@ -138,8 +138,10 @@ function applyOptions(chatData, { rollMode, messageMode } = {}) {
 
 class Roll {
   constructor(formula, data = {}, options = {}) {
-    const match = /^\s*(\d+)d(\d+)\s*$/.exec(String(formula));
-    if (!match) refuse(`stand-in: Roll formula ${JSON.stringify(formula)} is not NdX`);
+    // NdX with an optional flat term (+K or -K), as a damage formula is written ("1d10+4")
+    const match = /^\s*(\d+)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$/.exec(String(formula));
+    if (!match) refuse(`stand-in: Roll formula ${JSON.stringify(formula)} is not NdX or NdX+K`);
+    this.flat = match[3] ? Number(`${match[3]}${match[4]}`) : 0;
     this.formula = String(formula).trim();
     this.data = data;
     this.options = options;
@@ -158,7 +160,7 @@ class Roll {
     for (let i = 0; i < this.number; i++) {
       this.results.push({ result: Math.ceil(CONFIG.Dice.randomUniform() * this.faces) || 1, active: true });
     }
-    this._total = this.results.reduce((sum, r) => sum + r.result, 0);
+    this._total = this.results.reduce((sum, r) => sum + r.result, this.flat);
     this._evaluated = true;
     record.rolls.push({ formula: this.formula, total: this._total });
     return this;
