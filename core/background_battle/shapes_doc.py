@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .shapes import MAX_DEPTH, SHAPES, Field, Shape
-from .validate import MAX_TEXT
+from .validate import MAX_TEXT, MAX_TYPED
 
 BEGIN = "<!-- commands:begin -->"
 END = "<!-- commands:end -->"
@@ -33,6 +33,9 @@ Generated from the core's own description of its commands
   `error required`.
 - text: trimmed, not empty, valid Unicode (a lone surrogate such as `"\\udc00"` is
   `error bad_text`), at most {MAX_TEXT} characters unless stated.
+- share: text is read in the forms a GM types in either language (a decimal comma is a decimal
+  point; no exponent, no sign), at most {MAX_TYPED} characters; its length and form are checked
+  before it is read (`error not_number`); outside 0 to 1: `error out_of_range`.
 - integer: a JSON number without a fraction (`3` or `3.0`), finite; `true`/`false` are not numbers
   (`error not_integer`); outside its range: `error out_of_range` with `params.min` / `params.max`.
 - Objects and lists nested deeper than {MAX_DEPTH} levels: `error too_deep`.
@@ -118,7 +121,9 @@ def _accepts(field: Field) -> str:
     elif field.kind == "boolean":
         accepts = "`true`, `false`"
     elif field.kind == "share":
-        accepts = 'a number from 0 to 1 or a text like `"1/2"`'
+        accepts = (
+            'a number from 0 to 1, or text as typed: `"1/2"`, `"0.5"`, `"0,5"`, `"50%"`, `"50 %"`'
+        )
     elif field.kind == "list":
         assert field.item is not None
         low = f"{field.min} to " if field.min else "at most "
