@@ -48,6 +48,8 @@ function headlines(event, entry, view, before) {
       next: shown(event.strength_for_next_test),
       sl: signed(event.sl),
     };
+    // a hidden side's test: not even whether it passed (the player view blanks it)
+    if (event.success === null || event.success === undefined) return [t("result.leader_hidden", params)];
     return [t(event.success ? "result.leader_ok" : "result.leader_failed", params)];
   }
   if (event.type === "battle_ended") {

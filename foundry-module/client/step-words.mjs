@@ -82,13 +82,16 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
         return {
           title: t("Step.Leader", { side: side(event.side) }),
           lines: [
-            event.success
-              ? t("Step.LeaderBonus", {
-                  sl: signed(event.sl),
-                  bonus: shown(event.bonus),
-                  target: shown(event.strength_for_next_test),
-                })
-              : t("Step.LeaderFailed"),
+            // a hidden side's test: not even whether it passed (the player view blanks it)
+            event.success === null || event.success === undefined
+              ? t("Step.LeaderHidden")
+              : event.success
+                ? t("Step.LeaderBonus", {
+                    sl: signed(event.sl),
+                    bonus: shown(event.bonus),
+                    target: shown(event.strength_for_next_test),
+                  })
+                : t("Step.LeaderFailed"),
           ],
         };
       case "strength_set":

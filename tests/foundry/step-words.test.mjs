@@ -40,6 +40,27 @@ test("what the player view hides reads ?", () => {
   assert.doesNotMatch(lines.join(" "), /56|60|85/);
 });
 
+test("a hidden side's leader test says neither its result nor its numbers", () => {
+  // the player view of {leadership: 47, roll: 73, success: false, sl: -3} with the enemies hidden
+  const hidden = {
+    type: "leader_commanded",
+    side: "enemies",
+    leadership: null,
+    roll: null,
+    success: null,
+    sl: null,
+    bonus: null,
+    strength_for_next_test: null,
+    redacted: ["leadership", "roll", "success", "sl", "bonus", "strength_for_next_test"],
+  };
+  for (const lang of ["en", "ru"]) {
+    useLanguage(lang);
+    const { lines } = describeStep(hidden);
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0], lang === "en" ? "The test's result is hidden" : "Результат проверки скрыт");
+  }
+});
+
 test("an undo names the step it took back; Russian words", () => {
   useLanguage("ru");
   const log = [{ events: [round] }, { events: [{ type: "undone", entry: 0 }] }];

@@ -14,9 +14,12 @@ export function sideRollShown(view, side, { whisper = false } = {}) {
   return !(view?.hidden ?? []).includes(`${side}.strength`);
 }
 
-/** The Influence d100 itself is in the player view (only its modifier and total may be hidden). */
-export function influenceRollShown({ whisper = false } = {}) {
-  return !whisper;
+/**
+ * An Influence d100 is shown as the side's own dice are: the player view hides a hidden side's
+ * roll (it gives its total, and the total the strengths), so its Foundry roll is blind too.
+ */
+export function influenceRollShown(view, side, { whisper = false } = {}) {
+  return sideRollShown(view, side, { whisper });
 }
 
 /**
