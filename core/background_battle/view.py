@@ -222,6 +222,9 @@ def _hidden_roll(battle: Battle, data: dict[str, Any], key: str) -> bool:
         # after the battle the modifier is the roller's own strength; during it, both sides'
         sides = (data["side"],) if data.get("phase") == "ended" else SIDES
         return any(f"{s}.strength" in battle.hidden for s in sides)
+    if kind == "round_resolved" and key == "decided_by":
+        # why the round went so compares both sides' SL, results and targets
+        return any(f"{s}.strength" in battle.hidden for s in SIDES)
     if kind == "pcs_won" and key in ("enemy_strength", "fighting_strength", "damage"):
         return "enemies.strength" in battle.hidden
     if kind == "pcs_won" and key == "allies_strength":

@@ -46,7 +46,7 @@ export const en = {
   "detach.button": "Move them",
   "end.title": "End of the battle",
   "end.pcs_won": "The PCs beat their opponents",
-  "end.fleeing": "Share of the enemies who flee (0, 1/2, 0.25…)",
+  "end.fleeing": "Share of the enemies who flee (0, 1/2, 0.25, 50%…)",
   "end.pcs_won_button": "The PCs won",
   "end.declare": "End the background battle",
   "end.winner": "Winner",
