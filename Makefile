@@ -6,13 +6,15 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# Runs one suite and notes how long it took (tools/suite_clock.py); `make test` prints the table.
+CLOCK  := $(PYTHON) tools/suite_clock.py run
 
 # Shells append to these in mk/*.mk.
 TEST_TARGETS  :=
 BENCH_TARGETS :=
 RUN_TARGET    := run-demo
 
-.PHONY: setup test lint typecheck test-core bench bench-core run run-demo clean
+.PHONY: setup test test-fast suite-clock-start lint typecheck test-core bench bench-core run run-demo clean
 
 setup: $(STAMP)
 
@@ -27,19 +29,29 @@ $(STAMP): requirements-dev.txt pyproject.toml setup.py core/pyproject.toml | pyt
 -include mk/*.mk
 
 lint: setup
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+	$(CLOCK) ruff -- $(VENV)/bin/ruff check .
+	$(CLOCK) ruff-format -- $(VENV)/bin/ruff format --check .
 
 typecheck: setup
-	$(VENV)/bin/mypy
+	$(CLOCK) mypy -- $(VENV)/bin/mypy
 
 test-core: setup
-	$(PY) -m pytest -q tests/core core/background_battle
+	$(CLOCK) core -- $(PY) -m pytest -q tests/core core/background_battle
 
-test: node browser lint typecheck test-core $(TEST_TARGETS)
+test: suite-clock-start node browser lint typecheck test-core $(TEST_TARGETS)
+	@$(PYTHON) tools/suite_clock.py report
+
+# The quick suites (the core, the bridge's JavaScript client, the module's logic in Node): well
+# under a minute, for while you work; `make test` runs everything.
+test-fast: suite-clock-start test-core test-client test-foundry-node
+	@$(PYTHON) tools/suite_clock.py report
+
+suite-clock-start:
+	@$(PYTHON) tools/suite_clock.py start
 
 bench-core: setup
 	$(PY) tests/bench/bench_core.py
+	$(PY) tests/bench/bench_live_event.py
 
 bench: bench-core $(BENCH_TARGETS)
 

@@ -16,7 +16,7 @@ $(NODE_CLIENT_DONE): tests/bridge/node-client/package.json tests/bridge/node-cli
 	cd tests/bridge/node-client && npm ci --no-audit --no-fund --loglevel=error
 
 test-bridge: setup $(NODE_CLIENT_DONE)
-	$(PY) -m pytest -q tests/bridge bridge/background_battle_bridge
+	$(CLOCK) bridge -- $(PY) -m pytest -q tests/bridge bridge/background_battle_bridge
 
 bench-bridge: setup
 	$(PY) tests/bench/bench_bridge.py

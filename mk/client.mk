@@ -4,6 +4,6 @@
 .PHONY: test-client
 
 test-client: node
-	node --test tests/client/
+	$(CLOCK) client -- node --test tests/client/
 
 TEST_TARGETS += test-client

@@ -15,6 +15,6 @@ dist: site
 	@ls $(DIST_DIR)/background_battle-*.whl
 
 test-install: dist browser
-	$(PY) -m pytest -q tests/install
+	$(CLOCK) install -- $(PY) -m pytest -q tests/install
 
 TEST_TARGETS += test-install

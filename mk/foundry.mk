@@ -11,10 +11,10 @@ foundry-module:
 	$(PYTHON) foundry-module/build_release.py --repo "$(FOUNDRY_REPO)" --out foundry-module/dist
 
 test-foundry-node: node
-	node --test tests/foundry/
+	$(CLOCK) foundry-node -- node --test tests/foundry/
 
 test-foundry-browser: setup browser
-	$(PY) -m pytest -q tests/foundry
+	$(CLOCK) foundry-browser -- $(PY) -m pytest -q tests/foundry
 
 test-foundry: test-foundry-node test-foundry-browser
 

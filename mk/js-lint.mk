@@ -17,8 +17,8 @@ $(JS_TOOLS_DONE): package.json package-lock.json | node
 lint: lint-js
 
 lint-js: $(JS_TOOLS_DONE)
-	$(JS_BIN)/eslint --max-warnings 0 .
-	$(JS_BIN)/prettier --check $(JS_FILES)
+	$(CLOCK) eslint -- $(JS_BIN)/eslint --max-warnings 0 .
+	$(CLOCK) prettier -- $(JS_BIN)/prettier --check $(JS_FILES)
 
 format: setup $(JS_TOOLS_DONE)
 	$(JS_BIN)/prettier --write --log-level warn $(JS_FILES)

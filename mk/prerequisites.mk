@@ -20,4 +20,4 @@ TEST_TARGETS += test-tools
 .PHONY: test-tools
 test-tools: setup
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
-	$(PY) -m pytest -q tests/tools
+	$(CLOCK) tools -- $(PY) -m pytest -q tests/tools

@@ -18,7 +18,7 @@ site: setup $(WEB_NODE_DONE)
 
 test-web: site browser
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/pages.yml
-	$(PY) -m pytest -q tests/web
+	$(CLOCK) web -- $(PY) -m pytest -q tests/web
 
 bench-web: site
 	$(PY) tests/bench/bench_web.py

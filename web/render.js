@@ -2,6 +2,7 @@
 import { changed, setHidden, setText } from "./changed.js";
 import { t, term } from "./i18n.js";
 import { bandRange, pick } from "./influence-table.js";
+import { effectsList } from "./fight-effects.js";
 import { describeEntry } from "./log-text.js";
 import { isTyped } from "./pending.js";
 
@@ -208,10 +209,18 @@ function renderInfluence(panel, view) {
     if (undone.has(index)) return;
     for (const event of entry.events) if (event.type === "influence_rolled") last = event;
   });
-  if (changed(result, last)) paintInfluenceResult(result, last);
+  if (changed(result, last)) paintInfluenceResult(result, last, `${view.name}#${lastIndex(view, undone)}`);
 }
 
-function paintInfluenceResult(result, last) {
+/** The log index of the last Influence roll that counts (its ticks are kept by it). */
+function lastIndex(view, undone) {
+  for (let index = view.log.length - 1; index >= 0; index--) {
+    if (!undone.has(index) && view.log[index].events.some((e) => e.type === "influence_rolled")) return index;
+  }
+  return -1;
+}
+
+function paintInfluenceResult(result, last, key) {
   result.textContent = "";
   if (last) {
     const line = document.createElement("p");
@@ -228,6 +237,7 @@ function paintInfluenceResult(result, last) {
     effect.dataset.bind = "effect";
     effect.textContent = last.band ? bandEffect(last.band) : HIDDEN; // hidden from players
     result.append(line, effect);
+    if (last.band) result.append(effectsList(last.band, key)); // what to do, ticked off at the table
   }
 }
 

@@ -2,13 +2,35 @@
 // view changes, kept in the state. A player's page asks for none (its log hides numbers).
 import { shownView } from "./state.js";
 
+// The live battle the core keeps for the GM's working (`working` / `extend`, core following.py):
+// its number, its name, how many log entries it holds and the last one's text (the bridge's log
+// only grows: an undo is an entry too), and the chart's points so far. An event then costs the
+// core its new entries alone, never a replay of the log.
+let followed = null;
+
+const lastEntryText = (log, count) => (count ? JSON.stringify(log[count - 1]) : "");
+
+/** Whether the core's kept live battle is `log`'s first entries (a new battle or a log that
+ * is not its continuation is asked for whole). */
+function follows(log, name) {
+  return (
+    followed !== null &&
+    followed.name === name &&
+    followed.count <= log.length &&
+    followed.last === lastEntryText(log, followed.count)
+  );
+}
+
 /** The battle as the core should read it: the local JSON form (with the number the core keeps it
- * under, which is named alone while the core keeps it: `ask`), or the GM's live log. */
+ * under, which is named alone while the core keeps it: `ask`), or the GM's live log (with the
+ * kept live battle's number while it holds exactly that log). */
 export function battleFor(state) {
   const local = state.local;
   if (state.mode !== "live") return local.battle ? { battle: local.battle, kept: local.kept ?? null } : null;
   if (state.live.role !== "gm" || !state.live.view) return null;
-  return { log: state.live.view.log, name: state.live.battle };
+  const log = state.live.view.log;
+  const kept = follows(log, state.live.battle) && followed.count === log.length ? followed.kept : null;
+  return { log, name: state.live.battle, kept };
 }
 
 // The working is asked a moment after the view settles, so that quick edits in a row are not
@@ -24,9 +46,40 @@ export function followWorking(store, core) {
       const view = shownView(state);
       const which = battleFor(state);
       if (!view || !which) return store.set({ working: null });
-      timer = setTimeout(() => askWorking(store, core, view, which), SETTLE_MS);
+      timer = setTimeout(() => {
+        // One live request at a time: each names the battle the one before it kept.
+        if (which.log) liveQueue = liveQueue.then(() => askLiveWorking(store, core, view, which));
+        else askWorking(store, core, view, which);
+      }, SETTLE_MS);
     },
   );
+}
+
+let liveQueue = Promise.resolve();
+
+/** The GM's live working: the log's new entries sent to the battle the core keeps (`extend`),
+ * or the whole log once (`working`, kept), when the core keeps none that this log continues. */
+async function askLiveWorking(store, core, view, which) {
+  if (shownView(store.get()) !== view) return; // a newer view came meanwhile
+  const { log, name } = which;
+  let reply = null;
+  if (follows(log, name)) {
+    if (followed.count === log.length) {
+      store.set({ working: { ...followed.working, view } });
+      return;
+    }
+    reply = await core.request({ op: "extend", kept: followed.kept, entries: log.slice(followed.count) });
+  }
+  if (!reply?.ok) reply = await core.request({ op: "working", log, name, keep: true });
+  if (!reply.ok) {
+    followed = null;
+    if (shownView(store.get()) === view) store.set({ working: null });
+    return;
+  }
+  const points = reply.restart ? reply.points : [...followed.points, ...reply.points];
+  const working = { entry: reply.entry, steps: reply.steps, casualties: reply.casualties, series: points };
+  followed = { kept: reply.kept, name, count: log.length, last: lastEntryText(log, log.length), points, working };
+  if (shownView(store.get()) === view) store.set({ working: { ...working, view } });
 }
 
 /**

@@ -132,10 +132,22 @@ class Audience:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def flush(self, ws: ServerConnection) -> None:
-        """Write now what is queued for one connection (before answering it directly)."""
-        for frame in self._queued.pop(ws, ()):
-            self._frames -= 1
+        """Write now what is queued for one connection (before answering it directly); what a
+        reader too slow to take it would hold is dropped with it (`Eviction`)."""
+        frames = self._queued.pop(ws, ())
+        self._frames -= len(frames)
+        for frame in frames:
+            if self.eviction.too_slow(ws):
+                return
             broadcast([ws], frame.data(), text=True)
+
+    def admit_watcher(self) -> None:
+        """Refuse a new watcher while the bytes buffered for everyone are past the ceiling.
+
+        Raises:
+            ProtocolError: `overloaded`.
+        """
+        self.eviction.admit_watcher(client.ws for client in self.clients)
 
     async def _write(self) -> None:
         """Send the queues, a few connections at a time, letting other work run between."""

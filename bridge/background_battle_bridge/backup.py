@@ -14,9 +14,11 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+from .acknowledged import Marks, marks_path
 from .checkup import Finding, examine
-from .privacy import private_file
-from .sqlite_storage import LAYOUT
+from .file_modes import private_file
+from .sqlite_storage import LAYOUT, read_only
+from .unwritable import writable
 
 
 class BackupError(Exception):
@@ -36,7 +38,7 @@ def backup(database: Path, target: Path) -> list[Finding]:
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     try:
-        with _open(database) as source, _open(part, mine=True) as copy:
+        with read_only(database) as source, _open(part, mine=True) as copy:
             source.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
             findings = examine(copy)
@@ -55,9 +57,12 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
 
     Raises:
         BackupError: the source is missing, or is not a readable bridge database.
+        Unwritable: the database, its -wal, -shm or marks, or the folder cannot be written.
     """
     if not source.is_file():
         raise BackupError(f"there is no backup at {source}")
+    name = database.name
+    writable(database.parent, (name, f"{name}-wal", f"{name}-shm", marks_path(database).name))
     try:
         with _open(source) as backup_file:
             if not backup_file.execute(
@@ -72,6 +77,11 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
     kept = _keep_current(database)
     with _open(source) as backup_file, _open(database, mine=True) as live:
         backup_file.backup(live)
+        try:
+            heads = {name: seq for name, seq in live.execute("SELECT battle, seq FROM battles")}
+        except sqlite3.Error:  # a backup of a layout before heads: they are made when opened
+            heads = {}
+    Marks(marks_path(database)).rewrite(heads)  # the older state put back on purpose
     return findings, kept
 
 

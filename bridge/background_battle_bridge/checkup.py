@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from .acknowledged import missing
 from .replay import Damaged, rebuild
 from .room import Room
 from .sqlite_storage import (
@@ -71,8 +72,10 @@ class Finding:
         return f"{self.battle!r}: DAMAGED: {self.problem}; " + (keep or "no record is good")
 
 
-def examine(db: sqlite3.Connection) -> list[Finding]:
-    """Every battle, live ones first, then those in quarantine.
+def examine(db: sqlite3.Connection, marks: dict[str, int] | None = None) -> list[Finding]:
+    """Every battle, live ones first, then those in quarantine; with the acknowledged `marks`
+    (read before the file), a battle whose log ends below its mark is damaged too, and one
+    marked but not in the file at all is found.
 
     Raises:
         sqlite3.DatabaseError: the file itself cannot be read.
@@ -86,8 +89,11 @@ def examine(db: sqlite3.Connection) -> list[Finding]:
         "SELECT battle FROM records UNION SELECT battle FROM snapshots"
         " UNION SELECT battle FROM battles ORDER BY 1"
     )
-    for (name,) in names.fetchall():
+    marks = marks or {}
+    for name in sorted({name for (name,) in names.fetchall()} | marks.keys()):
         finding = judge(name, rows_of(db, RECORDS, name), heads.get(name), headed=True)
+        if finding.problem is None:
+            finding.problem = missing(marks, name, heads.get(name, (0, ""))[0])
         if finding.problem is None:
             finding.problem = _snapshot_problem(db, name)
             finding.only_snapshot = finding.problem is not None
@@ -110,6 +116,8 @@ def judge(
 ) -> Finding:
     """One battle's whole history, from its first record to its head, checked and replayed
     (one in quarantine is judged without its head: its records are what can come back)."""
+    if not rows and head is None:  # known only by its acknowledged mark
+        return Finding(name, None, 0, 0, 0, None)
     records, damage = checked_records(name, 0, rows, head, headed)
     try:
         room = rebuild(name, StoredBattle(records=records, damage=damage))

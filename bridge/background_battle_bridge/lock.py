@@ -19,7 +19,8 @@ import sys
 from pathlib import Path
 from types import TracebackType
 
-from .privacy import private_folder
+from .file_modes import private_folder
+from .unwritable import refusal
 
 LOCK_FILE = "bridge.lock"
 
@@ -38,10 +39,17 @@ class FolderLock:
     def take(self) -> FolderLock:
         """Raises:
         FolderBusy: another process holds it (its pid in the message when known).
+        Unwritable: the folder or the lock file cannot be written (a read-only mount).
         """
-        if not self.folder.exists():
-            private_folder(self.folder)  # made 0700
-        fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            if not self.folder.exists():
+                private_folder(self.folder)  # made 0700
+            fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            found = refusal(exc)
+            if found is None:
+                raise
+            raise found from None
         try:
             _lock(fd)
         except OSError:

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any, Literal, overload
+
+from background_battle.validate import control_character
 
 PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
@@ -77,7 +80,7 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     if not isinstance(frame, str):
         raise ProtocolError("bad_frame", "only text frames of JSON are accepted")
     try:
-        message = json.loads(frame, parse_constant=_no_constant)
+        message = loads(frame)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"the frame is not valid JSON ({exc})") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -123,8 +126,51 @@ def _no_null(message: dict[str, Any]) -> None:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def loads(frame: str) -> Any:
+    """JSON, with every number one a double can hold: `NaN`, `Infinity`, `1e400` and an
+    integer of more than 309 digits are refused (JSON.parse would read the last two as
+    `Infinity`, and an answer that echoed them would not be JSON).
+
+    >>> loads('{"data": [1, -2.5e300, 0.1]}')
+    {'data': [1, -2.5e+300, 0.1]}
+    >>> loads('{"data": 1e400}')
+    Traceback (most recent call last):
+    ...
+    ValueError: 1e400 is not a number JSON can carry (beyond 1.8e308)
+
+    Raises:
+        ValueError: not JSON, or a number beyond a double's range.
+        RecursionError: nested too deep for the decoder.
+    """
+    # A Python hook for every number costs up to 20x the decoding of a frame of small ones: only
+    # a frame where a number could be out of range (a digit before an exponent, a run of 310
+    # digits; in a string, maybe) takes that road.
+    if _OUT_OF_RANGE.search(frame) is None:
+        return json.loads(frame, parse_constant=_no_constant)
+    return json.loads(frame, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole)
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (_INFINITY, -_INFINITY):
+        raise ValueError(f"{text[:20]} is not a number JSON can carry (beyond 1.8e308)")
+    return value
+
+
+_INFINITY = float("inf")
+_MAX_DIGITS = len(str(int(sys.float_info.max)))  # 309
+_OUT_OF_RANGE = re.compile(f"[0-9][eE]|[0-9]{{{_MAX_DIGITS + 1}}}")
+
+
+def _whole(text: str) -> int:
+    """An integer within a double's range, never converted when it has too many digits."""
+    if len(text.lstrip("-")) > _MAX_DIGITS or abs(value := int(text)) > sys.float_info.max:
+        raise ValueError(f"{text[:20]}... is not a number JSON can carry (beyond 1.8e308)")
+    return value
 
 
 def _check_values(value: Any, where: str, depth: int, message: dict[str, Any]) -> None:
@@ -192,11 +238,21 @@ def text(message: dict[str, Any], name: str, *, max_len: int, optional: bool = F
             field=name,
             params={"min": 1, "max": max_len},
         )
-    if any(ord(ch) < 32 for ch in value):
-        raise ProtocolError(
-            "out_of_range", f"{name} must not contain control characters", field=name
-        )
+    _no_control(value, name)
     return value
+
+
+def _no_control(value: str, name: str) -> None:
+    """The core's rule for every name (`validate.control_character`): `error bad_text`."""
+    found = control_character(value)
+    if found is not None:
+        character = f"U+{ord(found):04X}"
+        raise ProtocolError(
+            "bad_text",
+            f"{name} must not hold a control character or a line break (it holds {character})",
+            field=name,
+            params={"character": character},
+        )
 
 
 def integer(
@@ -269,6 +325,7 @@ def text_list(
                 field=where,
                 params={"min": 1, "max": max_len},
             )
+        _no_control(item, where)
     return list(value)
 
 
@@ -306,7 +363,7 @@ def request_id(frame: str | bytes) -> str | None:
     if not isinstance(frame, str) or '"id"' not in frame:
         return None
     try:
-        value = json.loads(frame, parse_constant=_no_constant).get("id")
+        value = loads(frame).get("id")
     except (ValueError, RecursionError, AttributeError):
         return None
     ok = isinstance(value, str) and 0 < len(value) <= MAX_ID and is_clean(value)

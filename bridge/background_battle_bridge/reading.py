@@ -50,6 +50,8 @@ async def subscribe(battles: Battles, client: Client, message: dict[str, Any]) -
             field="battle",
             params={"max": MAX_WATCHED},
         )
+    if room.name not in client.watching:
+        battles.audience.admit_watcher()
     battles.audience.watch(client, room.name)
     missed = pages.catch_up(room, client.role, since) if since is not None else None
     return [{**(missed or pages.state(room, client.role)), **_id(message)}]

@@ -12,6 +12,17 @@ page's rows of NULLs or garbage never are. Then every leaf page is read directly
 without SQLite, for the rows on intact pages the B-tree can no longer reach (below a lost
 interior page).
 
+The header is not needed: when its first 100 bytes are torn (the page size unreadable, or the
+constants every SQLite file holds at 21-23 gone), each page size SQLite allows is tried, with a
+header made anew for it (and page 1's page type restored when that went too), both for SQLite's
+reading and for the pages read directly; only rows whose checksum matches are ever taken, so a
+wrong guess yields nothing, never garbage.
+
+A rescue that finds fewer records than the damaged file's heads, or the bridge's acknowledged
+marks (`acknowledged.py`), say its battles reached, or none at all in a file of many pages,
+still puts in place everything it found, and says how much is missing (`Salvaged.short`):
+`check --repair` then exits 1.
+
 A new file is written with every record found (and the heads and quarantine rows that could be
 read) in the work folder, read back and checked to hold every one of them, and only then put
 in the damaged file's place (which is kept as `battles.sqlite3.damaged-<time>`). Any failure
@@ -30,7 +41,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .privacy import private_file
+from .file_modes import private_file
 from .sqlite_storage import INSERT, SqliteStorage, checksum, set_heads
 
 PAGE_SIZE_AT = 16  # header: the page size, big-endian u16 (1 means 65536)
@@ -58,8 +69,26 @@ class Rescued:
         return sorted({name for name, _ in self.records} | set(self.heads))
 
 
-def salvage(path: Path) -> list[str]:
-    """Put a new file holding everything the damaged one yields in its place.
+@dataclass
+class Salvaged:
+    """What a rescue did: the lines it reports, and what it could not get back."""
+
+    lines: list[str]
+    short: list[str]  # one line per battle (or for the file) with records it could not read
+
+
+def kept_aside(folder: Path, name: str) -> list[Path]:
+    """The damaged files a rescue set aside in `folder` (not their -wal, -shm)."""
+    return sorted(
+        path
+        for path in folder.glob(f"{name}.damaged-*")
+        if not path.name.endswith(("-wal", "-shm"))
+    )
+
+
+def salvage(path: Path, marks: dict[str, int] | None = None) -> Salvaged:
+    """Put a new file holding everything the damaged one yields in its place; `marks`, the
+    last record acknowledged in each battle, say what it should have held.
 
     Raises:
         RepairFailed: nothing was changed (the damaged file is where it was).
@@ -70,6 +99,7 @@ def salvage(path: Path) -> list[str]:
         with tempfile.TemporaryDirectory(dir=path.parent, prefix=".repair-") as folder:
             work = Path(folder)
             rescued = rescue(path, work)
+            pages = path.stat().st_size // (page_size(path.read_bytes()[:100]) or 4096)  # about
             fresh = work / path.name
             write(fresh, rescued)
             _holds_all(fresh, rescued)
@@ -80,12 +110,34 @@ def salvage(path: Path) -> list[str]:
         raise RepairFailed(f"the rescue of {path} failed ({exc}); the file is as it was") from None
     battles = rescued.battles
     found = f"{len(rescued.records)} records of {len(battles)} battles were read from it"
-    return [
+    lines = [
         f"the damaged file was moved to {aside}",
         (found + f" ({', '.join(rescued.readings)}): " + ", ".join(map(repr, battles)))
         if battles
         else "no record could be read from it: the new file starts with no battles",
     ]
+    return Salvaged(lines, shortfall(rescued, marks or {}, pages))
+
+
+def shortfall(rescued: Rescued, marks: dict[str, int], pages: int) -> list[str]:
+    """The battles whose records 1..N (N: their head read, or their acknowledged mark) were
+    not all found; for a file of many pages that gave no record at all, that.
+
+    >>> rescued = Rescued(records={("ambush", 1): (b"", ""), ("ambush", 3): (b"", "")})
+    >>> shortfall(rescued, {"ambush": 4, "lost": 2}, 9)
+    ["'ambush': 2 of its 4 records were read", "'lost': 0 of its 2 records were read"]
+    """
+    reached = {name: seq for name, (seq, _) in rescued.heads.items()}
+    for name, seq in marks.items():
+        reached[name] = max(reached.get(name, 0), seq)
+    short = []
+    for name, last in sorted(reached.items()):
+        have = sum(1 for seq in range(1, last + 1) if (name, seq) in rescued.records)
+        if have < last:
+            short.append(f"{name!r}: {have} of its {last} records were read")
+    if not short and not rescued.records and pages > 8:
+        short.append(f"no record could be read from a file of {pages} pages")
+    return short
 
 
 def rescue(path: Path, work: Path) -> Rescued:
@@ -97,12 +149,55 @@ def rescue(path: Path, work: Path) -> Rescued:
         before = len(rescued.records)
         with contextlib.suppress(sqlite3.Error), contextlib.closing(sqlite3.connect(copy)) as db:
             _read(db, rescued)
+        copy.unlink()  # the next copy may be as large
         if len(rescued.records) > before:
             rescued.readings.append(f"{label}: {len(rescued.records) - before}")
-    added = read_pages(path.read_bytes(), rescued)
+    added = sum(read_pages(data, rescued) for _, data in headed(path.read_bytes()))
     if added:
         rescued.readings.append(f"pages read directly: {added}")
     return rescued
+
+
+def header_sound(data: bytes) -> bool:
+    """Whether the header gives a page size and holds the constants every SQLite file has."""
+    return page_size(data) is not None and data[21:24] == b"\x40\x20\x20"
+
+
+def headed(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """The file's bytes with a header SQLite can read, one at a time: as they are when the
+    header is sound, else with one made anew for each page size that could be the file's
+    (page 1's type too).
+
+    >>> [size for size, _ in headed(HEADER + bytes([16, 0, 2, 2, 0, 64, 32, 32]) + bytes(8184))]
+    [4096]
+    >>> [size for size, _ in headed(HEADER + bytes(4096 * 2 - 16))][:3]
+    [512, 1024, 2048]
+    """
+    size = page_size(data)
+    if size is not None and header_sound(data):
+        yield size, data
+        return
+    for power in range(9, 17):
+        size = 1 << power
+        if len(data) >= 2 * size:
+            yield size, _with_header(data, size)
+
+
+def _with_header(data: bytes, size: int) -> bytes:
+    """`data` with the 100 bytes of a header for pages of `size` (UTF-8, no free list: its
+    pages are unknown, and only read), page 1's page type a table leaf when it is no type."""
+    header = bytearray(100)
+    header[:16] = HEADER
+    header[16:18] = (1 if size == 65536 else size).to_bytes(2, "big")
+    header[18:24] = bytes([1, 1, 0, 64, 32, 32])  # no WAL, no reserved bytes, the constants
+    header[24:28] = (1).to_bytes(4, "big")  # change counter
+    header[PAGE_COUNT_AT : PAGE_COUNT_AT + 4] = (len(data) // size).to_bytes(4, "big")
+    header[40:48] = bytes([0, 0, 0, 1, 0, 0, 0, 4])  # schema cookie 1, schema format 4
+    header[56:60] = (1).to_bytes(4, "big")  # UTF-8
+    header[92:96] = (1).to_bytes(4, "big")  # valid for change 1
+    header[96:100] = (3045001).to_bytes(4, "big")
+    page_type = data[100] if data[100] in (0x05, 0x0D) else 0x0D
+    return bytes(header) + bytes([page_type]) + data[101:]
 
 
 def page_size(data: bytes) -> int | None:
@@ -127,22 +222,22 @@ def _copies(path: Path, work: Path) -> Iterator[tuple[str, Path]]:
     if wal.exists():
         shutil.copyfile(wal, f"{whole}-wal")
     yield "as it is", whole
-    data = path.read_bytes()
-    size = page_size(data)
-    if size is None:
-        return
-    pages, torn = divmod(len(data), size)
-    for label, body in (
-        ("whole pages", data[: pages * size]),
-        ("torn page filled", data + bytes(size - torn) if torn else b""),
-    ):
-        if not body:
-            continue
-        count = len(body) // size
-        body = body[:PAGE_COUNT_AT] + count.to_bytes(4, "big") + body[PAGE_COUNT_AT + 4 :]
-        copy = work / f"{label.replace(' ', '-')}.sqlite3"
-        copy.write_bytes(body)
-        yield f"{label} ({count} pages)", copy
+    original = path.read_bytes()
+    made = not header_sound(original)
+    for size, data in headed(original):
+        pages, torn = divmod(len(data), size)
+        guess = f", a header made for pages of {size} bytes" if made else ""
+        for label, body in (
+            ("whole pages", data[: pages * size]),
+            ("torn page filled", data + bytes(size - torn) if torn else b""),
+        ):
+            if not body:
+                continue
+            count = len(body) // size
+            body = body[:PAGE_COUNT_AT] + count.to_bytes(4, "big") + body[PAGE_COUNT_AT + 4 :]
+            copy = work / f"{label.replace(' ', '-')}-{size}.sqlite3"
+            copy.write_bytes(body)
+            yield f"{label} ({count} pages{guess})", copy
 
 
 def _read(db: sqlite3.Connection, rescued: Rescued) -> None:

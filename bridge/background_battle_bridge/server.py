@@ -30,22 +30,27 @@ from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
+from .connection import Connection
+from .file_modes import private_folder
 from .flood import FLOOD_SECONDS, verdict
 from .greeting import Reach, draws_blocks, greeting
 from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make_tokens
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
-from .privacy import private_folder
 from .protocol import ProtocolError
+from .salvage import kept_aside
 from .sqlite_storage import DB_FILE, SYNC_MODES, SqliteStorage, StorageDamaged
 from .static import Site, packaged_page
 from .stopping import on_stop_signals
 from .stored import Storage
+from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
+from .wrong_tokens import WrongTokens
 
 log = logging.getLogger("background_battle_bridge")
 
 HELLO_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 5.0  # a close takes at most this long, whatever the peer does (connection.py)
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
 MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
@@ -90,6 +95,7 @@ class Bridge:
         self.hub = Hub(storage, snapshot_every=config.snapshot_every)
         self.site = Site(config.web_dir)
         self.hosts = gate.HostList.make(config.host, config.origins, config.allowed_hosts)
+        self.wrong_tokens = WrongTokens()
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """HTTP before the WebSocket: checked first (method, headers, Host, path); then the page
@@ -183,14 +189,17 @@ class Bridge:
                     field="client",
                     params={"accepted": list(p.CLIENT_KINDS)},
                 )
-            role = self.tokens.role_of(message.get("token"))
+            refusal = self._too_many_tries(client.ws)
+            role = None if refusal else self.tokens.role_of(message.get("token"))
         except ProtocolError as exc:
             await client.ws.send(p.dumps(p.error(exc, message)))
             return True
         if role is None:
-            error = ProtocolError("bad_token", "the token is wrong", field="token")
+            if refusal is None:
+                self.wrong_tokens.wrong(_address(client.ws), asyncio.get_running_loop().time())
+            error = refusal or ProtocolError("bad_token", "the token is wrong", field="token")
             await client.ws.send(p.dumps(p.error(error, message)))
-            await client.ws.close(1008, "wrong token")
+            await client.ws.close(1008, "too many wrong tokens" if refusal else "wrong token")
             return False
         client.role, client.kind = role, kind
         try:
@@ -205,6 +214,20 @@ class Bridge:
         for reply in replies:
             await client.ws.send(p.dumps(reply))
         return True
+
+    def _too_many_tries(self, ws: ServerConnection) -> ProtocolError | None:
+        """`too_many_tries` while this address must wait before its next token is checked."""
+        if self.tokens.open:
+            return None
+        wait = self.wrong_tokens.wait(_address(ws), asyncio.get_running_loop().time())
+        if wait <= 0:
+            return None
+        return ProtocolError(
+            "too_many_tries",
+            f"too many wrong tokens from this address: the next one is checked in {wait:.1f} s",
+            field="token",
+            params={"retry_after": round(wait, 3)},
+        )
 
     async def _admit(self, client: Client, frame: str | bytes) -> bool:
         """The rate limit: False for a message dropped; a flood closes the connection.
@@ -236,6 +259,12 @@ class Bridge:
         return False
 
 
+def _address(ws: ServerConnection) -> str:
+    """The peer's IP address (the port left out: a new connection has a new port)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
 async def _ready(replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return replies
 
@@ -251,7 +280,8 @@ def serve_bridge(bridge: Bridge) -> Server:
         compression=None,
         ping_interval=bridge.config.ping_interval,
         ping_timeout=bridge.config.ping_interval,
-        close_timeout=5,
+        close_timeout=CLOSE_TIMEOUT,
+        create_connection=Connection,
     )
 
 
@@ -390,6 +420,11 @@ def started_lines(bridge: Bridge, port: int) -> list[str]:
     lines = greeting(reach, bridge.tokens, config.data_dir, battles, draws_blocks(sys.stdout))
     if bridge.site.root is None:
         lines.append(f"  the page is not built ({config.web_dir}): a fallback page says how")
+    for kept in kept_aside(config.data_dir, DB_FILE):
+        lines.append(
+            f"  a damaged data file is kept aside: {kept.name} (`check --repair` took from it "
+            "what it could); restore a backup if a battle is missing, delete it once none is"
+        )
     for name, reason in bridge.hub.quarantined.items():
         lines.append(
             f"  battle {name!r} is damaged ({reason}) and was set aside, not served: "
@@ -423,13 +458,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         for note in private_folder(config.data_dir):
             print(note, file=sys.stderr)
         lock = FolderLock(config.data_dir).take()
+        try:
+            return _serve(config, args)
+        finally:
+            lock.release()
+    except Unwritable as exc:
+        print(cannot_write(exc), file=sys.stderr)
+        return EXIT_UNWRITABLE
     except (FolderBusy, OSError) as exc:
+        found = refusal(exc) if isinstance(exc, OSError) else None
+        if found is not None:
+            print(cannot_write(found), file=sys.stderr)
+            return EXIT_UNWRITABLE
         print(f"cannot use the data folder: {exc}", file=sys.stderr)
         return 2
-    try:
-        return _serve(config, args)
-    finally:
-        lock.release()
+
+
+def cannot_write(exc: Unwritable) -> str:
+    """One line: the file, the cause, and why the bridge will not serve without it."""
+    return (
+        f"cannot store the battles: {exc}; the bridge writes every change before it answers, "
+        "so it does not start (make it writable, or give another --data)"
+    )
 
 
 def tokens_in_argv(argv: Sequence[str]) -> list[str]:
@@ -450,29 +500,46 @@ def tokens_in_argv(argv: Sequence[str]) -> list[str]:
 
 
 def _serve(config: Config, args: Any) -> int:
-    """Tokens, storage, then serve until stopped; the data folder is locked by the caller."""
+    """Tokens, storage, then serve until stopped; the data folder is locked by the caller.
+
+    Raises:
+        Unwritable: a data file or the folder cannot be written.
+    """
     if args.no_tokens:
         tokens = Tokens(gm="", player="", open=True)
     else:
         try:
             tokens = load_or_make_tokens(config.data_dir, args.gm_token, args.player_token)
-        except (ValueError, OSError) as exc:
+        except OSError as exc:
+            found = refusal(exc)
+            if found is not None:
+                raise found from None
+            print(f"cannot set up tokens: {exc}", file=sys.stderr)
+            return 2
+        except ValueError as exc:
             print(f"cannot set up tokens: {exc}", file=sys.stderr)
             return 2
     try:
         storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
+    except StorageDamaged as exc:
+        print(damaged_line(config, exc), file=sys.stderr)
+        return 2
+    try:
         asyncio.run(run(config, tokens, storage))
     except StorageDamaged as exc:
-        print(
-            f"cannot load the battles: {exc}. `background-battle-bridge check --data "
-            f"{config.data_dir}` tells more; with --repair it keeps what can be read.",
-            file=sys.stderr,
-        )
+        print(damaged_line(config, exc), file=sys.stderr)
         return 2
     except OSError as exc:
         print(_cannot_listen(config, exc), file=sys.stderr)
         return 1
     return 0
+
+
+def damaged_line(config: Config, exc: StorageDamaged) -> str:
+    return (
+        f"cannot load the battles: {exc}. `background-battle-bridge check --data "
+        f"{config.data_dir}` tells more; with --repair it keeps what can be read."
+    )
 
 
 def _cannot_listen(config: Config, exc: OSError) -> str:

@@ -16,8 +16,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .privacy import private_file
+from .acknowledged import Marks, marks_path, missing
+from .file_modes import private_file
 from .stored import Record, StoredBattle
+from .unwritable import Unwritable, writable
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -164,6 +166,8 @@ class SqliteStorage:
     Raises:
         StorageDamaged: the file is not a database, is damaged, or is empty (0 bytes) without
             the write-ahead log that would explain it.
+        Unwritable: the file, its `-wal` or `-shm`, or its folder cannot be written (SQLite
+            would open it read-only and refuse every change).
     """
 
     def __init__(self, path: Path | str, sync: str = "full") -> None:
@@ -171,6 +175,9 @@ class SqliteStorage:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path, self.sync = Path(path), sync
         _refuse_empty_file(self.path)
+        name = self.path.name
+        writable(self.path.parent, (name, f"{name}-wal", f"{name}-shm", marks_path(self.path).name))
+        self.marks = Marks(marks_path(self.path))
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             private_file(self.path)  # before a byte is written; the -wal and -shm follow it
@@ -179,6 +186,8 @@ class SqliteStorage:
             self._db.execute("PRAGMA busy_timeout=5000")
             self._upgrade()
         except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY"):
+                raise Unwritable(self.path, f"SQLite cannot write it ({exc})") from None
             raise StorageDamaged(f"{self.path} cannot be read: {exc}") from None
 
     def _upgrade(self) -> None:
@@ -217,7 +226,9 @@ class SqliteStorage:
         """Every battle's snapshot and the records after it; every record checked.
 
         Every row of every battle is checked (checksum, place, the battle's head) in one pass;
-        only the records after the snapshot are decoded. A battle with a bad record, or records
+        only the records after the snapshot are decoded. A battle whose log ends below its
+        acknowledged mark is damaged; one with no mark yet (a folder of an older bridge) gets
+        one. A battle with a bad record, or records
         missing from its middle or its end, comes back with `damage` naming it and only the
         records before it; a snapshot that fails its checksum is passed over (its battle is
         replayed from the first record).
@@ -242,11 +253,18 @@ class SqliteStorage:
                 battles[name] = StoredBattle(seq, snapshot)
         heads = {name: (seq, summed) for name, seq, summed in self._db.execute(HEAD_ROWS)}
         names = {name for (name,) in self._db.execute("SELECT battle FROM records GROUP BY 1")}
-        for name in battles.keys() | names | heads.keys():
+        marks = self.marks.marks  # read when opened: before the file, never above it
+        for name in battles.keys() | names | heads.keys() | marks.keys():
             stored = battles.setdefault(name, StoredBattle())
             stored.records, stored.damage = checked_records(
                 name, stored.snapshot_seq, rows_of(self._db, RECORDS, name), heads.get(name), True
             )
+            if stored.damage is None:
+                stored.damage = missing(marks, name, heads.get(name, (0, ""))[0])
+        sound = {name: heads[name][0] for name in heads if battles[name].damage is None}
+        if any(marks.get(name, 0) < seq for name, seq in sound.items()):  # an older bridge's
+            with contextlib.suppress(OSError):
+                self.marks.rewrite({**marks, **sound}, durable=False)
         return battles
 
     @property
@@ -271,6 +289,7 @@ class SqliteStorage:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             raise
+        self.marks.record({battle: seq for battle, seq, _ in heads.values()})
 
     def snapshot(self, battle: str, seq: int, data: dict[str, Any] | str) -> None:
         self._db.execute(
@@ -285,13 +304,29 @@ class SqliteStorage:
         lists it and `--repair` brings back its good part. Returns the quarantine's number.
         """
         with self.transaction() as db:
-            return set_aside(db, battle, reason)
+            number = set_aside(db, battle, reason)
+        self.marks.forget(battle)
+        return number
 
     def reopened(self) -> SqliteStorage:
         return SqliteStorage(self.path, self.sync)
 
     def close(self) -> None:
         self._db.close()
+        self.marks.close()
+
+    def heads(self) -> dict[str, int]:
+        """Each live battle's last record, as its head row says."""
+        return {name: seq for name, seq, _ in self._db.execute(HEAD_ROWS)}
+
+    def mark_what_is_stored(self) -> None:
+        """The acknowledged marks made what the file holds now (after `check --repair` or a
+        `restore`: a loss accepted, or an older file put back on purpose).
+
+        Raises:
+            OSError: the marks could not be written.
+        """
+        self.marks.rewrite(self.heads())
 
 
 def set_aside(db: sqlite3.Connection, battle: str, reason: str) -> int:
@@ -356,6 +391,33 @@ def checked_snapshot(
     except (ValueError, RecursionError):
         return None
     return snapshot if isinstance(snapshot, dict) else None
+
+
+@contextlib.contextmanager
+def read_only(database: Path) -> Iterator[sqlite3.Connection]:
+    """A connection that writes nothing (for `check` and `backup` of a folder the bridge
+    cannot write): read-only, or, where SQLite cannot even make the `-shm` it reads a `-wal`
+    through (a read-only mount), the file alone when no `-wal` holds changes it lacks.
+
+    Raises:
+        sqlite3.DatabaseError: neither can read it.
+    """
+    db = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        db.execute("SELECT 1 FROM sqlite_master").fetchall()
+    except sqlite3.OperationalError:
+        db.close()
+        wal = Path(f"{database}-wal")
+        if wal.exists() and wal.stat().st_size:
+            raise sqlite3.DatabaseError(
+                "its -wal holds changes and SQLite needs to write a -shm to read them: "
+                "use a copy of the folder on a writable disk"
+            ) from None
+        db = sqlite3.connect(f"{database.resolve().as_uri()}?immutable=1", uri=True)
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 def _refuse_empty_file(path: Path) -> None:

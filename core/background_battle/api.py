@@ -18,6 +18,7 @@ from .battle import Battle, new_battle
 from .casualties import casualties
 from .errors import BattleError
 from .explain import casualty_working, explain_entry
+from .following import extended, working_of
 from .influence import LANGUAGES, default_table
 from .influence_words import placeholders
 from .last_stand import last_stand
@@ -238,6 +239,36 @@ def _series(request: dict[str, Any]) -> Reply:
     return {"points": strength_series(_battle_in(request))}
 
 
+def _working(request: dict[str, Any]) -> Reply:
+    """What a page following a battle shows: the newest entry's working, the casualties', the
+    chart's points (following.py); ``"keep": true`` keeps the battle for ``extend``."""
+    battle = _battle_in(request)
+    return {**working_of(battle), **_kept_out(request, battle)}
+
+
+def _extend(request: dict[str, Any]) -> Reply:
+    """The kept battle with the log's new ``entries``, kept under a new number, and what they
+    bring to the working: its cost follows the entries sent, not the log's length.
+
+    >>> n = handle({"op": "working", "log": [], "keep": True})["kept"]
+    >>> entry = {"command": {"type": "rename", "name": "ford"}, "events": [
+    ...     {"type": "renamed", "name": "ford"}]}
+    >>> reply = handle({"op": "extend", "kept": n, "entries": [entry]})
+    >>> reply["kept"] == n + 1, reply["entry"], reply["restart"]
+    (True, 0, False)
+    >>> handle({"op": "extend", "kept": n, "entries": [entry]})["error"]["field"]
+    'kept'
+    """
+    battle = _kept_battle(request)
+    if battle is None:
+        raise BattleError("required", "kept", "kept is required: the battle to extend")
+    entries = required(request, "entries")
+    if not isinstance(entries, list):
+        raise BattleError("bad_input", "entries", "entries must be a list of log entries")
+    battle, working = extended(battle, entries)
+    return {**working, "kept": _keep(battle)}
+
+
 def _influence_table(request: dict[str, Any]) -> Reply:
     table = default_table()
     if request.get("side") is not None:
@@ -271,6 +302,8 @@ OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
     "influence_table": _influence_table,
     "explain": _explain,
     "series": _series,
+    "working": _working,
+    "extend": _extend,
     "sizes": _sizes,
     "command_shapes": _command_shapes,
 }

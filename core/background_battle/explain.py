@@ -6,7 +6,7 @@ arithmetic of its rule (``working.py``). Nothing is decided again and nothing is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -74,9 +74,15 @@ def explain_entry(battle: Battle, index: int | None = None) -> list[Step]:
     index = whole(index, "entry", 0, max(0, battle.version - 1))
     if not battle.log:
         raise BattleError("out_of_range", "entry", "the log is empty", max=0)
-    state = before_entry(battle, index)
+    return entry_working(before_entry(battle, index), battle.log[index].events)
+
+
+def entry_working(before: Battle, events: Sequence[Event]) -> list[Step]:
+    """The working of an entry's ``events`` from the state ``before`` it (a followed battle's
+    newest entry is worked out from the state it already holds, without a replay)."""
+    state = before
     steps: list[Step] = []
-    for event in battle.log[index].events:
+    for event in events:
         steps.extend(_EXPLAIN.get(event["type"], _nothing)(state, event))
         state = fold(state, [event])
     return steps

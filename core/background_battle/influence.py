@@ -10,8 +10,18 @@ from itertools import pairwise
 from typing import Any, Final
 
 from .errors import BattleError
+from .influence_effects import Effect, effects_from_list
 from .influence_words import fill, placeholders, unknown_placeholders
-from .validate import Side, flag, mapping, only_known, safe_name, valid_unicode, whole
+from .validate import (
+    Side,
+    flag,
+    mapping,
+    no_control_character,
+    only_known,
+    safe_name,
+    valid_unicode,
+    whole,
+)
 
 MAX_BANDS: Final = 50
 MAX_EFFECT: Final = 1000
@@ -21,28 +31,38 @@ LIMIT: Final = 10_000_000
 
 @dataclass(frozen=True)
 class Band:
-    """A range of totals (``None`` for an open end) and its effect in each language."""
+    """A range of totals (``None`` for an open end), its effect in each language (the sentence)
+    and, when the table carries them, its effects as data (``None``: text only, nothing is
+    applied for the GM; an empty tuple: the band does nothing).
+    """
 
     min: int | None
     max: int | None
     effect: tuple[tuple[str, str], ...]
+    effects: tuple[Effect, ...] | None = None
 
     def contains(self, total: int) -> bool:
         """Whether ``total`` falls in this band."""
         return (self.min is None or total >= self.min) and (self.max is None or total <= self.max)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-friendly form."""
-        return {"min": self.min, "max": self.max, "effect": dict(self.effect)}
+        """The JSON-friendly form (``effects`` only when the band carries them)."""
+        data: dict[str, Any] = {"min": self.min, "max": self.max, "effect": dict(self.effect)}
+        if self.effects is not None:
+            data["effects"] = [effect.to_dict() for effect in self.effects]
+        return data
 
     def for_side(self, side: Side) -> Band:
         """The band as read for a roll by ``side``: its placeholders filled in.
 
         >>> default_table().band_for(183).for_side("enemies").to_dict()["effect"]["en"][:40]
         'Help is coming: an enemy fighter joins t'
+        >>> default_table().band_for(183).for_side("enemies").to_dict()["effects"][0]["side"]
+        'enemies'
         """
         effect = tuple((language, fill(text, language, side)) for language, text in self.effect)
-        return Band(self.min, self.max, effect)
+        effects = None if self.effects is None else tuple(e.for_side(side) for e in self.effects)
+        return Band(self.min, self.max, effect, effects)
 
 
 @dataclass(frozen=True)
@@ -149,7 +169,7 @@ def table_from_dict(data: Any) -> InfluenceTable:
 def _band(raw: Any, index: int, count: int) -> Band:
     field = f"table.bands[{index}]"
     raw = mapping(raw, field)
-    only_known(raw, ("min", "max", "effect"), f"{field}.", field)
+    only_known(raw, ("min", "max", "effect", "effects"), f"{field}.", field)
     first, last = index == 0, index == count - 1
     low = raw.get("min")
     high = raw.get("max")
@@ -171,7 +191,8 @@ def _band(raw: Any, index: int, count: int) -> Band:
         raise BattleError(
             "bad_table", f"{field}.max", f"{field}.max must be at least its min ({low})", min=low
         )
-    return Band(low, high, _texts(raw.get("effect"), f"{field}.effect", effect=True))
+    effects = effects_from_list(raw["effects"], f"{field}.effects") if "effects" in raw else None
+    return Band(low, high, _texts(raw.get("effect"), f"{field}.effect", effect=True), effects)
 
 
 def _texts(raw: Any, field: str, effect: bool = False) -> tuple[tuple[str, str], ...]:
@@ -203,6 +224,8 @@ def _texts(raw: Any, field: str, effect: bool = False) -> tuple[tuple[str, str],
                 f"{MAX_EFFECT} characters",
                 max=MAX_EFFECT,
             )
+        if not effect:  # a table's name; an effect is a description, and may hold line breaks
+            no_control_character(value, f"{field}.{language}")
         unknown = unknown_placeholders(value, language) if effect else []
         if unknown:
             raise BattleError(

@@ -43,32 +43,41 @@ def from_json(data: Any) -> Battle:
             "bad_battle", "battle.log", f"battle.log must be a list of at most {MAX_LOG} entries"
         )
     for index, raw in enumerate(log):
-        field = f"battle.log[{index}]"
-        raw = mapping(raw, field)
-        events = raw.get("events")
-        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-            raise BattleError("bad_battle", f"{field}.events", f"{field}.events must be a list")
-        try:
-            entry = decide(battle, raw.get("command"), RecordedDice(recorded_rolls(events)))
-        except BattleError as error:
-            raise BattleError(
-                "bad_battle",
-                f"{field}.command",
-                f"{field} was refused on replay: {error.message}",
-                reason=error.to_dict(),
-            ) from None
-        except (KeyError, TypeError) as error:
-            raise BattleError(
-                "bad_battle", f"{field}.events", f"{field}.events are malformed: {error}"
-            ) from None
-        if not same_events(list(entry.events), events):
-            raise BattleError(
-                "bad_battle",
-                f"{field}.events",
-                f"{field}.events do not match what its command gives on replay",
-            )
-        battle = evolve(battle, Entry(entry.command, entry.events))
+        battle = evolve(battle, checked_entry(battle, raw, f"battle.log[{index}]"))
     return battle
+
+
+def checked_entry(battle: Battle, raw: Any, field: str) -> Entry:
+    """One log entry from outside, decided again on ``battle`` with the rolls it recorded.
+
+    Raises:
+        BattleError: ``bad_battle`` naming ``field`` when the command is refused on replay or
+            its events are not the ones it gives.
+    """
+    raw = mapping(raw, field)
+    events = raw.get("events")
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise BattleError("bad_battle", f"{field}.events", f"{field}.events must be a list")
+    try:
+        entry = decide(battle, raw.get("command"), RecordedDice(recorded_rolls(events)))
+    except BattleError as error:
+        raise BattleError(
+            "bad_battle",
+            f"{field}.command",
+            f"{field} was refused on replay: {error.message}",
+            reason=error.to_dict(),
+        ) from None
+    except (KeyError, TypeError) as error:
+        raise BattleError(
+            "bad_battle", f"{field}.events", f"{field}.events are malformed: {error}"
+        ) from None
+    if not same_events(list(entry.events), events):
+        raise BattleError(
+            "bad_battle",
+            f"{field}.events",
+            f"{field}.events do not match what its command gives on replay",
+        )
+    return entry
 
 
 ADDED_LATER: Final = {"round_resolved": ("decided_by",)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .battle import Battle
@@ -36,16 +37,23 @@ def strength_series(battle: Battle) -> list[Point]:
     for index in battle.active_entries():
         events = battle.log[index].events
         state = fold(state, events)
-        if state.status == "setup":
-            continue
-        point: Point = {"entry": index, "round": state.round}
-        for side in SIDES:
-            point[side] = state.strength(side)
-        bonus = {e["side"]: e["bonus"] for e in events if e["type"] == "leader_commanded"}
-        if any(bonus.values()):
-            point["bonus"] = bonus
-        for event in events:
-            if event["type"] == "battle_ended":
-                point["ended"] = {"winner": event["winner"]}
-        points.append(point)
+        point = series_point(state, index, events)
+        if point is not None:
+            points.append(point)
     return points
+
+
+def series_point(state: Battle, index: int, events: Sequence[dict[str, Any]]) -> Point | None:
+    """The point of entry ``index`` whose ``events`` gave ``state`` (none during the set-up)."""
+    if state.status == "setup":
+        return None
+    point: Point = {"entry": index, "round": state.round}
+    for side in SIDES:
+        point[side] = state.strength(side)
+    bonus = {e["side"]: e["bonus"] for e in events if e["type"] == "leader_commanded"}
+    if any(bonus.values()):
+        point["bonus"] = bonus
+    for event in events:
+        if event["type"] == "battle_ended":
+            point["ended"] = {"winner": event["winner"]}
+    return point

@@ -23,6 +23,7 @@ from typing import Any, Final, Literal
 from .battle import HIDEABLE, Status
 from .errors import BattleError
 from .influence import LANGUAGES, LIMIT, MAX_BANDS, MAX_EFFECT, table_from_dict
+from .influence_effects import KINDS, MAX_EFFECTS, WHO_OR_ANY
 from .units import MAX_FIGHTERS, MAX_RATING, MAX_STRENGTH, SIZES
 from .validate import (
     MAX_TEXT,
@@ -189,6 +190,37 @@ _TABLE = Field(
                         f"{_TEXTS}, each at most {MAX_EFFECT} characters",
                         required=True,
                         accepted=LANGUAGES,
+                    ),
+                    Field(
+                        "effects",
+                        "list",
+                        "what the band does, as data (docs/rules.md §6); left out: text only, "
+                        "nothing is applied for the GM; [] : nothing happens",
+                        max=MAX_EFFECTS,
+                        item=Field(
+                            "effect",
+                            "object",
+                            "one effect, its fields by its kind (bad_effect names the field)",
+                            fields=(
+                                Field(
+                                    "kind",
+                                    "choice",
+                                    "what it does",
+                                    required=True,
+                                    accepted=tuple(KINDS),
+                                    code="bad_effect",
+                                ),
+                                Field(
+                                    "who",
+                                    "choice",
+                                    "whose fighters, relative to the side that rolled "
+                                    "(any: damage only)",
+                                    required=True,
+                                    accepted=WHO_OR_ANY,
+                                    code="bad_effect",
+                                ),
+                            ),
+                        ),
                     ),
                 ),
             ),

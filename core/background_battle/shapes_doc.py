@@ -32,7 +32,11 @@ Generated from the core's own description of its commands
   of its own. Leave a field out to not give it. A required field that is missing:
   `error required`.
 - text: trimmed, not empty, valid Unicode (a lone surrogate such as `"\\udc00"` is
-  `error bad_text`), at most {MAX_TEXT} characters unless stated.
+  `error bad_text`), at most {MAX_TEXT} characters unless stated. A name or an id (a unit's, a
+  modifier's, a table's, the battle's) holds no control character and no line break (Unicode's
+  C0 and C1 controls, DEL, U+2028, U+2029), as given, before trimming: `error bad_text` with
+  `params.character` (e.g. `"U+000A"`); the bridge applies the same rule to `battle` and every
+  other text field of a message. A table band's `effect` is a description, and may break lines.
 - share: text is read in the forms a GM types in either language (a decimal comma is a decimal
   point; no exponent, no sign), at most {MAX_TYPED} characters; its length and form are checked
   before it is read (`error not_number`); outside 0 to 1: `error out_of_range`.

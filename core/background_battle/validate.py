@@ -27,6 +27,8 @@ _TYPED_WHOLE = re.compile(f"({_MINUS})([0-9]+)")
 _TYPED_SHARE = re.compile(
     f"(?:(?P<num>[0-9]+){_SPACE}/{_SPACE}(?P<den>[0-9]+)|(?P<decimal>{_DECIMAL})(?P<percent>{_SPACE}%)?)"
 )
+# Unicode's control characters (C0, DEL, C1: category Cc) and its line and paragraph separators
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def other_side(side: Side) -> Side:
@@ -196,6 +198,7 @@ def text(value: Any, field: str, limit: int = MAX_TEXT) -> str:
         raise BattleError(
             "not_text", field, f"{field} must be a non-empty text of at most {limit} characters"
         )
+    no_control_character(value, field)
     trimmed = str(value).strip()
     if not valid_unicode(trimmed):
         raise BattleError(
@@ -211,6 +214,42 @@ def text(value: Any, field: str, limit: int = MAX_TEXT) -> str:
             max=limit,
         )
     return trimmed
+
+
+def control_character(value: str) -> str | None:
+    """The first control character or line break in a text (Unicode's C0, DEL and C1 controls,
+    the line and paragraph separators), or None: the one rule for every name, in the core and
+    in the bridge.
+
+    >>> [control_character(name) for name in ("Orcs of the Red Eye", "Orcs\\x00", "a\\u2028b")]
+    [None, '\\x00', '\\u2028']
+    """
+    found = _CONTROL.search(value)
+    return None if found is None else found.group()
+
+
+def no_control_character(value: str, field: str) -> None:
+    """Refuse a name that holds a control character or a line break, as given (nothing is
+    trimmed away first).
+
+    >>> try:
+    ...     no_control_character("Orcs\\n", "name")
+    ... except BattleError as exc:
+    ...     print(exc.code, exc.params)
+    bad_text {'character': 'U+000A'}
+
+    Raises:
+        BattleError: `bad_text`, with `params.character` (e.g. "U+000A").
+    """
+    found = control_character(value)
+    if found is not None:
+        character = f"U+{ord(found):04X}"
+        raise BattleError(
+            "bad_text",
+            field,
+            f"{field} must not hold a control character or a line break (it holds {character})",
+            character=character,
+        )
 
 
 def valid_unicode(value: str) -> bool:

@@ -78,7 +78,7 @@ async function rolled() {
  * Posts an evaluated roll; throws when the message was not made (a `preCreateChatMessage`
  * hook may stop it: `create` then gives nothing), so that nothing is sent for it.
  */
-async function post(roll, flavor, shown) {
+export async function post(roll, flavor, shown) {
   const message = await roll.toMessage(
     { flavor, speaker: { alias: t("Title") }, flags: { [ID]: { dice: true } } },
     visibility(shown),

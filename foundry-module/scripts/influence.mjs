@@ -2,11 +2,13 @@
  * The Influence roll: the core rolls d100 and adds its modifier (through the bridge); the
  * total is then read on the Foundry RollTable the GM picked, or on the core's own table.
  */
-import { SETTINGS } from "./constants.mjs";
+import { ID, SETTINGS } from "./constants.mjs";
 import { postCard } from "./chat.mjs";
 import { esc, t } from "./i18n.mjs";
 import { fill } from "./logic/influence-words.mjs";
 import { setting } from "./settings.mjs";
+import { fightHtml } from "./fight-apply.mjs";
+import { readEffects } from "./logic/fight-effects.mjs";
 
 /** The language tables are read in: the user's, when the core has words for it. */
 function language() {
@@ -97,14 +99,24 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
   const table = chosenTable();
   let meaning;
   let source = table?.name ?? t("Influence.DefaultTable");
+  // The effects as data (null: the row is text only, applied by hand): the core's band, or the
+  // RollTable rows' own (an imported default table keeps them in the rows' flags).
+  let effects = null;
+  let fight = "";
   if (total === null || total === undefined) {
     // The player view hides the total (it would give a strength away): so is its reading.
     meaning = `<p><em>${esc(t("Influence.Hidden"))}</em></p>`;
   } else if (table) {
-    meaning = (await Promise.all(rowsFor(table, total).map((row) => rowHtml(row, event.side)))).join("");
+    const rows = rowsFor(table, total);
+    meaning = (await Promise.all(rows.map((row) => rowHtml(row, event.side)))).join("");
+    const written = rows.map((row) => row.getFlag?.(ID, "effects") ?? row.flags?.[ID]?.effects);
+    if (rows.length && written.every(Array.isArray)) effects = readEffects(written.flat(), event.side);
+    fight = fightHtml(effects);
   } else {
     const text = coreBandText(event, view?.influence_table);
     meaning = text ? `<p><strong>${esc(text)}</strong></p>` : "";
+    effects = Array.isArray(event.band?.effects) ? event.band.effects : null;
+    if (event.band) fight = fightHtml(effects);
   }
   const side = t(`Side.${event.side}`);
   const number = (value) => (value === null || value === undefined ? "?" : value);
@@ -112,8 +124,9 @@ export async function postInfluence(event, view, { shown = event, gmOnly, about 
     `<h3>${esc(t("Influence.Title", { side }))}</h3>` +
       `<p>${esc(t("Influence.Roll", { roll: number(shown.roll), modifier: number(shown.modifier), total: number(shown.total) }))}</p>` +
       (meaning || `<p><strong>${esc(t("Influence.NoRow"))}</strong></p>`) +
-      `<p class="bb-source">${esc(source)}</p>`,
-    { gmOnly, about },
+      `<p class="bb-source">${esc(source)}</p>` +
+      fight,
+    { gmOnly, about, flags: effects ? { influence: { side: event.side, total, effects } } : {} },
   );
 }
 
@@ -134,6 +147,8 @@ export async function importDefaultTable(coreTable) {
       description: `<p>${esc(text)}</p>`,
       range: [row.min ?? -1000, row.max ?? 1000],
       weight: 1,
+      // The row's effects as data, as written (relative to the side that rolled).
+      ...(Array.isArray(row.effects) ? { flags: { [ID]: { effects: row.effects } } } : {}),
     };
   });
   return RollTable.create({

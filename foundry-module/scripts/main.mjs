@@ -6,7 +6,7 @@ import { ID } from "./constants.mjs";
 import { BattleApp } from "./app.mjs";
 import { isActiveGM } from "./who.mjs";
 import { BattlePanel } from "./panel.mjs";
-import { panelFronts } from "./wiring.mjs";
+import { panelFronts, rhythmFront } from "./wiring.mjs";
 import { readDebugSetting, registerSettings } from "./settings.mjs";
 import { registerPanelSettings } from "./panel-settings.mjs";
 import { registerCardMarks } from "./card-marks.mjs";
@@ -14,6 +14,8 @@ import { log } from "./log.mjs";
 import { startRelay } from "./relay.mjs";
 import { registerDiceSetting } from "./foundry-dice.mjs";
 import { registerLeaderSetting } from "./leader-test.mjs";
+import { fightControls } from "./fight-apply.mjs";
+import { combatUpdated, registerRhythmSettings } from "./fight-rounds.mjs";
 
 const app = new BattleApp();
 
@@ -33,9 +35,15 @@ Hooks.once("init", () => {
   registerCardMarks();
   registerDiceSetting();
   registerLeaderSetting();
+  registerRhythmSettings();
 });
 
 Hooks.once("setup", () => readDebugSetting());
+
+// The Influence card's "Apply to the fight" and the fight card's Undo (GM only).
+Hooks.on("renderChatMessageHTML", (message, html) => fightControls(message, html));
+// Fighters due to join the PCs' fight, and the background battle in the combat's rhythm.
+Hooks.on("updateCombat", (combat, changed) => combatUpdated(combat, changed, rhythmFront(app)));
 
 Hooks.once("ready", () => {
   const module = game.modules?.get(ID);

@@ -68,6 +68,7 @@ export function panelFronts(app) {
     },
     setUp: {
       battle,
+      view,
       foundryData,
       command,
       request,
@@ -84,4 +85,9 @@ export function panelFronts(app) {
       changed: () => app.changed(),
     },
   };
+}
+
+/** The front of the combat's rhythm (fight-rounds.mjs): the battle shown, its view, a command. */
+export function rhythmFront(app) {
+  return { battle: () => app.battle, view: () => app.state?.view ?? null, command: (order) => app.command(order) };
 }

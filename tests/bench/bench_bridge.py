@@ -18,12 +18,15 @@
 5. Issue 10 (`bridge_cost.py`): the bridge's work per command at version 10 and at version
    40,000; the largest messages of that long battle against the announced limit.
 
-6. With `BENCH_BEFORE_BRIDGE=<a checkout of an older commit>` (`bridge_before.py`): this
+6. Eviction (`bridge_eviction.py`): 300 players that never read, evicted; the bridge's RSS and
+   open files before, at the peak and after, and the time until both are back.
+
+7. With `BENCH_BEFORE_BRIDGE=<a checkout of an older commit>` (`bridge_before.py`): this
    bridge and that one taking turns, fan-out and acks, beside the bare servers, with ratios.
 
 Run: `make bench-bridge` (or `python tests/bench/bench_bridge.py [--quick]`). `BENCH_PARTS`
 picks the parts run (comma-separated, of `fan-out`, `acks`, `length`, `work`, `memory`,
-`start-up`, `before`; all by default).
+`eviction`, `start-up`, `before`; all by default).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from bridge_cost import (
     p99,
     report,
 )
+from bridge_eviction import eviction_release
 from harness import goal
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import ClientProtocol
@@ -98,10 +102,14 @@ asyncio.run(main())
 class Server:
     """A server process (bridge or baseline) on a free port."""
 
-    def __init__(self, args: list[str]) -> None:
+    def __init__(self, args: list[str], quiet: bool = False) -> None:
         tokens = {"BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER}  # never on the command line
         self.process = subprocess.Popen(
-            args, stdout=subprocess.PIPE, text=True, env={**os.environ, **tokens}
+            args,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL if quiet else None,
+            text=True,
+            env={**os.environ, **tokens},
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -126,7 +134,7 @@ class Server:
             self.process.stdout.close()
 
 
-def start_bridge(data: Path, sync: str = "full") -> Server:
+def start_bridge(data: Path, sync: str = "full", quiet: bool = False) -> Server:
     return Server(
         [
             sys.executable,
@@ -142,7 +150,8 @@ def start_bridge(data: Path, sync: str = "full") -> Server:
             "1000000",
             "--sync",
             sync,
-        ]
+        ],
+        quiet,
     )
 
 
@@ -485,6 +494,7 @@ def main() -> int:
         (20, 200, 100, 1000, 1) if args.quick else (100, 2000, 1000, 10000, 3)
     )
     long, senders = (4000, 20) if args.quick else (40000, 100)
+    evicted = 50 if args.quick else 300
     report = Report("bench-bridge")
     measured: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
@@ -504,6 +514,10 @@ def main() -> int:
             "length": ("cost by battle length", lambda: by_length(Path(tmp), long, commands)),
             "work": ("work per command", lambda: own_work(Path(tmp), commands)),
             "memory": ("memory per idle client", lambda: memory(Path(tmp), idle)),
+            "eviction": (
+                "readers that never read, evicted",
+                lambda: eviction(Path(tmp), evicted),
+            ),
             "start-up": ("start-up", lambda: start_up(Path(tmp), events)),
         }
         before = os.environ.get("BENCH_BEFORE_BRIDGE")
@@ -639,12 +653,45 @@ def own_work(tmp: Path, commands: int) -> None:
 
 def memory(tmp: Path, idle: int) -> None:
     data = tmp / "full-0"  # the fan-out's data: the players watch its battle
-    if not data.is_dir():
-        raise RuntimeError("needs the battle the fan-out part stores, and that part failed")
+    if not data.is_dir():  # the fan-out part was not run: a battle of its own
+        data = tmp / "memory"
+        server = start_bridge(data)
+        try:
+            asyncio.run(_closed(open_battle(f"ws://127.0.0.1:{server.port}/ws")))
+        finally:
+            server.stop()
     per_bridge, per_base = asyncio.run(idle_memory(idle, data))
     print(
         f"memory per idle client ({idle} clients): bridge {per_bridge:.1f} KiB, "
         f"bare websockets {per_base:.1f} KiB ({per_bridge / max(per_base, 0.1):.2f}x)"
+    )
+
+
+async def _closed(opening: Awaitable[ClientConnection]) -> None:
+    await (await opening).close()
+
+
+def eviction(tmp: Path, players: int) -> None:
+    """Never-reading players evicted: memory and files at the peak, and how soon they are back."""
+    server = start_bridge(tmp / "eviction", quiet=True)  # not a line for each one evicted
+    try:
+        got = eviction_release(server.port, server.process.pid, GM, PLAYER, players)
+    finally:
+        server.stop()
+    mib = 1024
+    before, peak, after = got["before_rss"], got["peak_rss"], got["after_rss"]
+    print(
+        f"  {players} players that never read, {got['changes']} changes of ~16 kB each: RSS "
+        f"{before / mib:.1f} MiB before (after {players} ordinary players came and went), "
+        f"{peak / mib:.1f} MiB at the peak ({(peak - before) / players:.0f} KiB a player), "
+        f"{after / mib:.1f} MiB after ({(after - before) / before * 100:+.1f} %); open files "
+        f"{got['before_fds']} -> {got['peak_fds']} -> {got['after_fds']}"
+    )
+    released = got["released"]
+    print(
+        "  released (RSS within 10 % of before, no file left) "
+        + (f"{released:.1f} s after the last change" if released is not None else "NOT in 60 s")
+        + "; the close deadline is 5 s"
     )
 
 

@@ -153,7 +153,9 @@ async def test_a_slow_reader_is_cut_off_and_nobody_waits_for_it(start_bridge: St
         while True:
             async with asyncio.timeout(20):
                 await slow.recv()
-    assert slow.close_code == 1013
+    # 1013 when it read its close frame within the close deadline (5 s); else it was reset
+    # then, its buffers freed (connection.py), and its side sees 1006
+    assert slow.close_code in (1013, 1006)
 
 
 async def test_without_tokens_everyone_is_gm(start_bridge: StartBridge) -> None:

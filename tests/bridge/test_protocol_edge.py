@@ -113,6 +113,44 @@ async def test_malformed_frames_get_an_error_and_the_connection_goes_on(
     assert (await gm.ask({"type": "ping"}))["type"] == "pong"
 
 
+NOT_JSON_NUMBERS = [
+    "1e400",
+    "-1e400",
+    "1E+999",
+    "9" * 310,
+    "-" + "9" * 400,
+    "NaN",
+    "Infinity",
+    "-Infinity",
+]
+
+
+@pytest.mark.parametrize("number", NOT_JSON_NUMBERS)
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"type":"ping","data":%s}',
+        '{"type":"ping","data":{"deep":[1,2,{"n":%s}]}}',
+        '{"type":"command","id":"c","battle":"ambush","command":{"type":"undo"},"x":%s}',
+        '{"type":"command","id":"c","battle":"ambush","command":{"type":"undo","x":%s}}',
+        '{"type":"tokens","battle":"ambush","unit":"u1","token_ids":[],"x":%s}',
+        '{"type":"hello","token":"t","client":"cli","x":%s}',
+    ],
+)
+async def test_a_number_json_cannot_carry_is_bad_json_wherever_it_is(
+    running: Running, frame: str, number: str
+) -> None:
+    """`1e400` is beyond a double: JSON.parse reads Infinity, and echoing it is not JSON."""
+    gm = await running.gm()
+    await gm.create("ambush")
+    await gm.send(frame % number)
+    error = await gm.recv()
+    assert (error["type"], error["code"]) == ("error", "bad_json"), error
+    assert running.bridge.hub.rooms["ambush"].version == 0
+    near = await gm.ask({"type": "ping", "data": [1.7e308, -1e-400, 10**300]})
+    assert near == {"type": "pong", "data": [1.7e308, -0.0, 10**300]}
+
+
 async def test_ping_is_answered_with_pong_echoing_data(running: Running) -> None:
     gm = await running.gm()
     assert await gm.ask({"type": "ping", "data": {"n": 1}}) == {"type": "pong", "data": {"n": 1}}
@@ -170,7 +208,10 @@ async def test_unknown_battle_is_named(running: Running) -> None:
         ({"battle": None}, "required", "battle"),
         ({"battle": ""}, "out_of_range", "battle"),
         ({"battle": "   "}, "out_of_range", "battle"),
-        ({"battle": "a\nb"}, "out_of_range", "battle"),
+        ({"battle": "a\nb"}, "bad_text", "battle"),
+        ({"battle": "a\x00b"}, "bad_text", "battle"),
+        ({"battle": "a\u2028b"}, "bad_text", "battle"),
+        ({"id": "c\x7f"}, "bad_text", "id"),
         ({"battle": "b" * 65}, "out_of_range", "battle"),
         ({"expected_version": "3"}, "not_integer", "expected_version"),
         ({"expected_version": True}, "not_integer", "expected_version"),
@@ -326,3 +367,19 @@ async def test_hello_naming_a_missing_battle_still_welcomes(running: Running) ->
         "nowhere",
     )
     assert (await peer.ask({"type": "ping"}))["type"] == "pong"
+
+
+@pytest.mark.parametrize("name", ["Orcs\x00", "Or\ncs", "\x1bOrcs", "Orcs\u2028"])
+async def test_a_unit_name_holds_no_control_character_as_a_battle_name_does(
+    running: Running, name: str
+) -> None:
+    """One rule for every name, the core's (`validate.control_character`)."""
+    gm = await running.gm()
+    await gm.create("ambush")
+    error = await gm.command("ambush", {**ORCS, "name": name})
+    assert (error["code"], error["field"]) == ("bad_text", "command.name")
+    assert error["params"]["character"].startswith("U+")
+    refused = await gm.create(f"ambush{name}")
+    assert (refused["code"], refused["field"]) == ("bad_text", "battle")
+    assert error["params"]["character"] == refused["params"]["character"]
+    assert running.bridge.hub.rooms["ambush"].version == 0

@@ -15,7 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from bridge_helpers import run_bridge
+from bridge_helpers import bridge_running, run_bridge
 
 from background_battle import apply, new_battle
 from background_battle_bridge import admin, salvage
@@ -149,7 +149,11 @@ def test_a_repair_that_fails_leaves_the_file_in_place_and_exits_2_with_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "could not finish" in err
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["battles.sqlite3", "bridge.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "battles.sqlite3",
+        "battles.sqlite3.acknowledged",
+        "bridge.lock",
+    ]
 
 
 def test_check_exits_1_while_a_battle_is_in_quarantine(tmp_path: Path) -> None:
@@ -180,3 +184,91 @@ def test_rows_spilling_onto_overflow_pages_are_read_from_the_pages(tmp_path: Pat
     store.close()
     found = salvage.records_on_pages(path.read_bytes())
     assert sorted(found) == [("long", n) for n in range(1, 40)]
+
+
+def tear_the_header(path: Path, start: int = 16) -> None:
+    """Bytes 16-100 overwritten (the page size, the page count, the free list, the layout and
+    page 1's page type): SQLite reads nothing; from 0, the magic string too."""
+    with path.open("r+b") as file:
+        file.seek(start)
+        file.write(bytes(random.Random(26).getrandbits(8) for _ in range(101 - start)))
+
+
+def test_a_torn_header_gives_back_the_records_of_every_intact_page(tmp_path: Path) -> None:
+    """Issue 26, 5: the header is not needed; the bridge then warns while the damaged file is
+    kept aside."""
+    path = tmp_path / "battles.sqlite3"
+    total = build(path)
+    tear_the_header(path)
+    done = run_bridge("check", "--data", str(tmp_path))
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    assert "the file is damaged" in done.stdout
+
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "a header made for pages of 4096 bytes" in done.stdout
+    served, battles, _ = records(path)
+    print(f"\nthe header torn: {served}/{total} records served ({served / total:.1%})")
+    assert served == total and len(battles) == BATTLES
+    done = run_bridge("check", "--data", str(tmp_path))
+    assert done.returncode == 0 and "is kept aside: " in done.stdout, done.stdout
+
+    with bridge_running(tmp_path) as process:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(7)]
+        while "kept aside" not in lines[-1] and len(lines) < 12:
+            lines.append(process.stdout.readline())
+    assert lines[-1].startswith("  a damaged data file is kept aside: battles.sqlite3.damaged-")
+    assert "(12 battles)" in "".join(lines)
+
+
+@pytest.mark.parametrize("marks", [True, False], ids=["with-marks", "heads-only"])
+def test_a_rescue_that_reads_less_than_the_file_held_exits_1_saying_what_is_missing(
+    tmp_path: Path, marks: bool
+) -> None:
+    path = tmp_path / "battles.sqlite3"
+    total = build(path)
+    if not marks:
+        (tmp_path / "battles.sqlite3.acknowledged").unlink()  # a folder of an older bridge
+    data = path.read_bytes()
+    leaves = [n for n in range(2, len(data) // PAGE + 1) if data[(n - 1) * PAGE] == 0x0A]
+    tear_the_header(path)
+    with path.open("r+b") as file:
+        file.seek((leaves[len(leaves) // 2] - 1) * PAGE)  # a page of records, lost
+        file.write(bytes(PAGE))
+
+    done = run_bridge("check", "--data", str(tmp_path), "--repair")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    _, battles, kept = records(path)
+    assert "the rescue could not read every record" in done.stdout
+    assert "records were read" in done.stdout and "Only a backup holds the rest" in done.stdout
+    print(f"\nthe header torn and a page of records lost: {kept}/{total} kept, exit 1")
+    assert 0.95 * total <= kept < total and len(battles) == BATTLES
+
+
+def test_a_torn_header_with_its_page_1_in_the_wal_costs_nothing(tmp_path: Path) -> None:
+    """A checkpoint torn by a power cut: the file's header (magic string and all) is garbage,
+    and the good page 1, with the latest changes, is still in the `-wal` beside it (no `-shm`,
+    as a copy leaves it): SQLite reads the file through its `-wal` and nothing is lost."""
+    built = tmp_path / "built"
+    built.mkdir()
+    total = build(built / "battles.sqlite3")
+    store = SqliteStorage(built / "battles.sqlite3")
+    store.connection.execute("PRAGMA wal_autocheckpoint = 0")
+    later = [("battle 00", seq, {"kind": "archived", "id": f"a{seq}"}) for seq in range(130, 190)]
+    store.append_many(later)
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    for part in ("", "-wal"):
+        (data / f"battles.sqlite3{part}").write_bytes(
+            (built / f"battles.sqlite3{part}").read_bytes()
+        )
+    store.close()
+    tear_the_header(data / "battles.sqlite3", start=0)
+
+    done = run_bridge("check", "--data", str(data))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "'battle 00': sound, version" in done.stdout and "(189 records)" in done.stdout
+    served, battles, _ = records(data / "battles.sqlite3")
+    assert served == total + len(later) and len(battles) == BATTLES

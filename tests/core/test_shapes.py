@@ -112,6 +112,48 @@ def test_a_lone_surrogate_in_a_name_is_refused_and_nothing_is_stored() -> None:
     error.message.encode("utf-8")  # the message itself can be sent
 
 
+CONTROLS = ["\x00", "\n", "\r", "\t", "\x1b", "\x7f", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("character", CONTROLS)
+@pytest.mark.parametrize(
+    ("command", "field"),
+    [
+        (lambda name: unit(name, "enemies", 3, 9), "name"),
+        (lambda name: {"type": "update_unit", "unit": "u1", "name": name}, "name"),
+        (lambda name: {**unit("Orcs", "enemies", 3, 9), "id": name}, "id"),
+        (
+            lambda name: {
+                "type": "set_modifiers",
+                "side": "allies",
+                "modifiers": [{"name": name, "percent": 5}],
+            },
+            "modifiers[0].name",
+        ),
+        (lambda name: {"type": "rename", "name": name}, "name"),
+    ],
+)
+def test_a_control_character_or_line_break_in_any_name_is_refused(
+    character: str, command: Any, field: str
+) -> None:
+    """One rule for every name (battle names in the bridge too): as given, nothing trimmed
+    away first, the character named."""
+    for name in (f"Orc{character}s", f"Orcs{character}", f"{character}Orcs"):
+        error = refused(dwarves_and_orcs(start=False), command(name))
+        assert (error.code, error.field) == ("bad_text", field), (name, error)
+        assert error.params["character"] == f"U+{ord(character):04X}"
+
+
+def test_a_control_character_in_a_table_name_is_refused_but_an_effect_may_break_lines() -> None:
+    bands = [{"min": None, "max": 0, "effect": "a"}, {"min": 1, "max": None, "effect": "b\nc"}]
+    named = {"bands": bands, "name": {"en": "House\x00rules"}}
+    error = refused(dwarves_and_orcs(), {"type": "set_influence_table", "table": named})
+    assert (error.code, error.field) == ("bad_text", "table.name.en")
+    battle = run(dwarves_and_orcs(), {"type": "set_influence_table", "table": {"bands": bands}})
+    stored = to_json(battle)["log"][-1]["events"][0]["table"]["bands"][1]["effect"]
+    assert stored == {"en": "b\nc"}
+
+
 def test_a_lone_surrogate_in_a_field_name_is_named_escaped() -> None:
     error = refused(dwarves_and_orcs(), {"type": "undo", "x\ud800": 1})
     assert error.code == "unknown_field"

@@ -1,6 +1,9 @@
-"""validate.py: numbers in text are read by their form and length first, so any text is answered
-at once with a reading or a refusal naming the field (issue 26: "1e30000000" took 58 s,
-"1e-5000" was an internal error, "0.5e-4299" stored a 4,300-digit fraction)."""
+"""validate.py: every bad value becomes a BattleError naming its field and its range.
+
+Numbers in text are read by their form and length first, so any text is answered at once with a
+reading or a refusal naming the field (issue 26: "1e30000000" took 58 s, "1e-5000" was an
+internal error, "0.5e-4299" stored a 4,300-digit fraction).
+"""
 
 from __future__ import annotations
 
@@ -13,9 +16,56 @@ from hypothesis import strategies as st
 
 from background_battle import BattleError, apply, to_json
 from background_battle.api import handle
-from background_battle.validate import MAX_TYPED, share, typed_whole
+from background_battle.validate import (
+    MAX_TYPED,
+    one_of,
+    other_side,
+    share,
+    side,
+    text,
+    typed_whole,
+    whole,
+)
 
 from .builders import dwarves_and_orcs
+
+
+def test_a_whole_number_in_range_is_taken_and_a_whole_float_too() -> None:
+    assert whole(3, "fighters", 1, 10) == 3
+    assert whole(3.0, "fighters", 1, 10) == 3
+
+
+@pytest.mark.parametrize("value", [0, 11, 2.5, "3", True, None])
+def test_anything_else_is_refused_by_field(value: object) -> None:
+    with pytest.raises(BattleError) as refused:
+        whole(value, "fighters", 1, 10)
+    assert refused.value.field == "fighters"
+
+
+def test_a_share_reads_a_fraction_or_a_decimal() -> None:
+    assert share("1/2", "fleeing") == share(0.5, "fleeing") == Fraction(1, 2)
+
+
+def test_a_share_above_one_is_refused() -> None:
+    with pytest.raises(BattleError) as refused:
+        share("3/2", "fleeing")
+    assert refused.value.field == "fleeing"
+
+
+def test_sides_and_choices() -> None:
+    assert side("allies") == "allies" and other_side("allies") == "enemies"
+    with pytest.raises(BattleError):
+        side("orcs")
+    with pytest.raises(BattleError) as refused:
+        one_of("huge", "size", ["small", "large"], "unknown_size")
+    assert refused.value.code == "unknown_size"
+
+
+def test_a_text_is_trimmed_and_bounded() -> None:
+    assert text("  Dwarves ", "name") == "Dwarves"
+    with pytest.raises(BattleError):
+        text("x" * 201, "name")
+
 
 HALF = Fraction(1, 2)
 
@@ -49,7 +99,7 @@ def test_a_half_is_read_however_a_gm_types_it(typed: str) -> None:
         ("1,01", "out_of_range"),
     ],
 )
-def test_anything_else_is_refused_by_field(typed: str, code: str) -> None:
+def test_any_other_share_text_is_refused_by_field(typed: str, code: str) -> None:
     with pytest.raises(BattleError) as caught:
         share(typed, "fleeing")
     assert (caught.value.code, caught.value.field) == (code, "fleeing")

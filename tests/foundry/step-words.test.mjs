@@ -58,8 +58,8 @@ test("a tie on SL 0: +0 and −0 from each side's result, and why the success wo
   assert.equal(lines[2], "equal SL: a success beats a failure");
   useLanguage("ru");
   const ru = describeStep(TIE_ON_SUCCESS).lines;
-  assert.match(ru[1], /УУ −0/);
-  assert.equal(ru[2], "УУ равны: успех бьёт провал");
+  assert.match(ru[1], /SL −0/);
+  assert.equal(ru[2], "SL равны: успех бьёт провал");
   // a 97 fails: its SL is moved to 0, and it is −0
   useLanguage("en");
   const ninetySeven = {

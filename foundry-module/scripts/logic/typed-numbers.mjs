@@ -24,6 +24,8 @@ const FIELD_OF = {
   lost: ["resolve_round.lost.allies", "5"],
   fighters: ["add_unit.fighters", "10"],
   rating: ["add_unit.rating", "4"],
+  percent: ["set_modifiers.modifiers[].percent", "10"],
+  flat: ["set_modifiers.modifiers[].flat", "5"],
   share: ["pcs_won.fleeing", "1/2"],
 };
 

@@ -57,6 +57,8 @@ function messageHtml(message, user) {
     }
   } else body.innerHTML = message.content;
   li.append(body);
+  // hookEvents.renderChatMessageHTML(message, html, context) (api v13/v14): the pending HTML
+  Hooks.callAll("renderChatMessageHTML", message, li, {});
   return li;
 }
 

@@ -19,9 +19,16 @@ export class TableResult {
       refuse(`TableResult: range must be [low, high] whole numbers, got ${JSON.stringify(range)}`);
     }
     Object.assign(this, { parent, id, type: "text", name: "", description: "", weight: 1, drawn: false });
-    for (const key of ["type", "name", "description", "weight", "range", "drawn", "img", "documentUuid"]) {
+    for (const key of ["type", "name", "description", "weight", "range", "drawn", "img", "documentUuid", "flags"]) {
       if (key in data) this[key] = structuredClone(data[key]);
     }
+  }
+  /** Document#getFlag (api v13): every document has `flags`; the scope must be active. */
+  getFlag(scope, key) {
+    if (!(scope === "core" || scope === game.system.id || game.modules.get(scope)?.active)) {
+      refuse(`Flag scope "${scope}" is not valid or not currently active`);
+    }
+    return structuredClone(this.flags?.[scope]?.[key]);
   }
 }
 
@@ -80,7 +87,7 @@ export class ChatMessage {
     if (typeof stored.content !== "string") refuse("ChatMessage: content must be a string of HTML");
     stored.content = cleanChatHtml(stored.content);
     record.chat.push(stored);
-    return { id: `m${record.chat.length}`, ...stored };
+    return stored; // standin-panel.js sends it to the world's server
   }
   /** ChatMessage.getWhisperRecipients("GM"): the GM users. */
   static getWhisperRecipients(name) {

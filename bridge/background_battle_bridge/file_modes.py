@@ -7,6 +7,10 @@ an older bridge, saying so); `private_file` makes a file 0600 as soon as it exis
 anything is written to it (SQLite creates a database file when it is opened, and gives its
 `-wal` and `-shm` the database's own mode). On Windows the modes mean
 nothing and are left alone (the user's profile folder is private there).
+
+A mode already right is left as it is (an immutable or read-only file of mode 600 is not
+touched); one that cannot be changed is a note for the folder (`check` still reads it) and
+`Unwritable` for a file the bridge is about to write.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import contextlib
 import os
 import stat
 from pathlib import Path
+
+from .unwritable import refusal
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
@@ -38,11 +44,14 @@ def private_folder(folder: Path) -> list[str]:
     notes = []
     mode = stat.S_IMODE(folder.stat().st_mode)
     if mode & 0o077:
-        os.chmod(folder, FOLDER_MODE)
-        notes.append(
-            f"the data folder {folder} could be read by other users (mode {mode:o}); "
-            f"it is now {FOLDER_MODE:o}: only you can read it"
-        )
+        said = f"the data folder {folder} could be read by other users (mode {mode:o})"
+        try:
+            os.chmod(folder, FOLDER_MODE)
+        except OSError as exc:
+            found = refusal(exc, folder)
+            notes.append(f"{said}; it could not be changed: {found.cause if found else exc}")
+        else:
+            notes.append(f"{said}; it is now {FOLDER_MODE:o}: only you can read it")
     opened = [path.name for path in sorted(folder.iterdir()) if _tightened(path)]
     if opened:
         notes.append(
@@ -54,9 +63,20 @@ def private_folder(folder: Path) -> list[str]:
 
 
 def private_file(path: Path) -> None:
-    """Make `path` readable and writable by its owner only."""
-    if POSIX and path.exists():
+    """Make `path` readable and writable by its owner only (left alone when it is).
+
+    Raises:
+        Unwritable: its mode cannot be changed (immutable, on a read-only mount, another's).
+    """
+    if not POSIX or not path.exists() or stat.S_IMODE(path.stat().st_mode) == FILE_MODE:
+        return
+    try:
         os.chmod(path, FILE_MODE)
+    except OSError as exc:
+        found = refusal(exc, path)
+        if found is None:
+            raise
+        raise found from None
 
 
 def _tightened(path: Path) -> bool:

@@ -6,8 +6,8 @@ each (and quotes and backslashes, which JSON escapes), modifiers, names, Influen
 tokens, undo, the fight, more battles, archives. The bridge runs with its limit and bounds
 scaled down together (`max_message` 48 KiB and the bounds of `budget.py` in the same relation
 as the real ones), so that a few commands reach every bound; the real limits are those of
-`test_bounds.py`. Every frame is received by a real `websockets` client whose `max_size` is the
-announced limit: a larger frame would close it and fail the example.
+`test_frame_limits.py`. Every frame is received by a real `websockets` client whose `max_size` is
+the announced limit: a larger frame would close it and fail the example.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from bridge_helpers import GM, PLAYER, make_config
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from test_bounds import Meter
+from test_frame_limits import Meter
 from websockets.asyncio.client import connect
 
 from background_battle_bridge import budget

@@ -1,6 +1,6 @@
-"""Issue 20, 4: only the GM can read the data folder: the folder 0700, every file in it 0600
-(database, -wal, -shm, secrets, lock, backups), also when an older bridge left them open; a
-token given on the command line is warned about (`ps` shows it)."""
+"""Issue 20, 4 (`file_modes.py`): only the GM can read the data folder: the folder 0700,
+every file in it 0600 (database, -wal, -shm, secrets, lock, backups), also when an older bridge
+left them open; a token given on the command line is warned about (`ps` shows it)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,335 @@
+"""Apply to the fight: an Influence card's effects (the core's own band, read for the side that
+rolled) land on the combatants of the active combat through WFRP4e's calls, and Undo takes them
+back exactly. Real module files on the stand-in page (its Combat, WFRP4e advantage, damage and
+conditions: standin/wfrp4e-fight.js), both Foundry generations, Chromium."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from foundry_steps import GENERATIONS, connected, set_up_fight
+from playwright.sync_api import Page, expect
+
+from background_battle import default_table
+
+pytestmark = pytest.mark.timeout(180)
+
+# The PCs' fight: a PC (player-owned), a friendly soldier, two hostile orcs.
+FIGHTERS = {
+    "tok1": {"playerOwned": True, "disposition": 1, "wounds": 12, "tb": 3, "advantage": 0},
+    "tok2": {"disposition": 1, "wounds": 11, "tb": 3, "advantage": 2},
+    "tok3": {"disposition": -1, "wounds": 10, "tb": 3, "ap": 1, "advantage": 1},
+    "tok4": {"disposition": -1, "wounds": 10, "tb": 3, "ap": 1, "advantage": 0},
+}
+
+
+FLAGS = "m.flags?.['background-battle']"
+APPLIED = f"game.messages.contents.some(m => {FLAGS}?.fight)"
+UNDONE = f"game.messages.contents.some(m => {FLAGS}?.fight?.undone)"
+ROLLS = "game.messages.contents.filter(m => m.rolls?.length)"
+GROUPS = "game.settings.get('wfrp4e', 'groupAdvantageValues')"
+TOLD = f"game.messages.contents.filter(m => {FLAGS}?.about?.kind === 'reinforcements')"
+PCS_AT_1 = "StandIn.fighters().filter(f => f.token <= 'tok2').every(f => f.advantage === 1)"
+
+
+def fight(page: Page, open_foundry: Any, **query: Any) -> None:
+    """The GM's Foundry in WFRP4e with the four fighters in an active combat at round 1."""
+    open_foundry(page, system="wfrp4e", panel=False, **query)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+
+
+def influence_card(page: Page, side: str, total: int) -> None:
+    """The Influence card the module posts for a roll of `total` by `side` (the core's band)."""
+    band = default_table().band_for(total).for_side(side).to_dict()
+    event = {"type": "influence_rolled", "side": side, "roll": 50, "modifier": total - 50}
+    event |= {"total": total, "band": band}
+    page.evaluate(
+        """async event => {
+             const influence = await import('/foundry-module/scripts/influence.mjs');
+             await influence.postInfluence(event, null, { gmOnly: true });
+             StandIn.chatLog(['gm1']);
+           }""",
+        event,
+    )
+
+
+def next_dice(page: Page, *dice: tuple[int, int]) -> None:
+    """The next dice, each (value, faces), through Foundry's random source."""
+    page.evaluate(
+        """dice => { const queue = [...dice];
+             CONFIG.Dice.randomUniform = () => {
+               const [value, faces] = queue.shift();
+               return (value - 0.5) / faces;
+             }; }""",
+        [list(d) for d in dice],
+    )
+
+
+def fighters(page: Page) -> dict[str, dict[str, Any]]:
+    return {f["token"]: f for f in page.evaluate("StandIn.fighters()")}
+
+
+def click_in_chat(page: Page, action: str) -> None:
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    page.locator(f"#chat-log [data-bb-fight='{action}']").last.click()
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_allies_volley_gives_each_pc_advantage_and_hits_the_foe_the_gm_picks_undo_restores(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    before = fighters(page)
+    influence_card(page, "allies", 140)  # 126-150: a volley
+    next_dice(page, (7, 10), (50, 100))  # 1d10+4 = 11; hit location 50: body
+
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    expect(prompt).to_be_visible()
+    prompt.locator("select").select_option(label="Soldier 4")
+    prompt.locator("[data-action=ok]").click()
+    expect(page.locator("#chat-log")).to_be_attached()
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in ("tok1", "tok2")] == [1, 3]  # each PC +1
+    assert [after[t]["advantage"] for t in ("tok3", "tok4")] == [1, 0]  # the foes untouched
+    assert after["tok4"]["wounds"] == 10 - (11 - 1 - 3)  # less AP 1 (body) and TB 3
+    assert after["tok3"]["wounds"] == 10
+    rolls = page.evaluate(f"{ROLLS}.map(m => JSON.parse(m.rolls[0]))")
+    assert [(r["formula"], r["total"]) for r in rolls] == [("1d10+4", 11)]  # the damage, in chat
+    damage = page.evaluate("StandIn.record.fight.filter(c => c.call === 'applyBasicDamage')")
+    assert [(c["value"], c["loc"]) for c in damage] == [(11, "body")]
+    # the GM's chat: the card, the damage roll, the record with Undo (docs/foundry-fight.png:
+    # `BB_SCREENSHOT=docs/foundry-fight.png pytest tests/foundry/test_influence_fight.py
+    # -k "volley and 13"`)
+    path = os.environ.get("BB_SCREENSHOT")
+    if path:
+        page.evaluate("StandIn.chatLog(['gm1'])")
+        page.locator("#chat-log").screenshot(path=path)
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_allies_rout_hits_a_random_pc_by_a_visible_roll_and_undo_gives_advantage_back(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    before = fighters(page)
+    influence_card(page, "allies", -5)  # ≤ 0: rout
+    next_dice(page, (2, 2), (3, 10), (20, 100))  # target 2 of 2 (the soldier); 1d10+4 = 7; left arm
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in ("tok1", "tok2")] == [0, 0]  # all Advantage lost
+    assert after["tok2"]["wounds"] == 11 - (7 - 0 - 3)
+    assert after["tok1"]["wounds"] == 12
+    rolls = page.evaluate(f"{ROLLS}.map(m => [JSON.parse(m.rolls[0]).formula, m.whisper.length])")
+    assert rolls == [["1d2", 0], ["1d10+4", 0]]  # the pick and the damage, both public
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_with_group_advantage_the_pcs_group_gains_once_and_undo_sets_it_back(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry, groupAdvantage="1")
+    influence_card(page, "allies", 110)  # 101-125: each PC gains +1 Advantage
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+
+    assert page.evaluate(GROUPS) == {"players": 1, "enemies": 0}
+    calls = page.evaluate("StandIn.record.fight.filter(c => c.call.endsWith('Advantage'))")
+    assert len(calls) == 1  # one actor's call for the whole group
+    page.wait_for_function(PCS_AT_1)
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert page.evaluate(GROUPS) == {"players": 0, "enemies": 0}
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_fighters_due_in_two_rounds_are_announced_on_that_round_once(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry, tokens=5)
+    influence_card(page, "allies", 10)  # 1-25: 1 enemy fighter joins the PCs' fight in 2 rounds
+    next_dice(page, (1, 2), (1, 10), (50, 100))
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+    told = TOLD
+
+    page.evaluate("game.combat.nextRound()")  # round 2: not yet
+    page.wait_for_timeout(200)
+    assert page.evaluate(f"{told}.length") == 0
+    page.evaluate("game.combat.nextRound()")  # round 3: now
+    page.wait_for_function(f"{told}.length === 1")
+    assert "Round 3" in page.evaluate(f"{told}[0].content")
+    # the same round's update heard again (another hook, a second call) tells nothing new
+    page.evaluate("Hooks.callAll('updateCombat', game.combat, { round: 3 }, {}, 'gm1')")
+    page.wait_for_timeout(200)
+    assert page.evaluate(f"{told}.length") == 1
+    # the fighters who join: the GM selects their token and adds it to the combat on one click
+    page.evaluate("StandIn.select(['tok5'])")
+    click_in_chat(page, "join")
+    page.wait_for_function("game.combat.combatants.size === 5")
+    assert page.evaluate("game.combat.combatants.contents.at(-1).token.id") == "tok5"
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_foes_break_each_takes_a_hard_cool_test_broken_on_failure_undo_takes_it_back(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    for token in ("tok3", "tok4"):
+        page.evaluate("t => StandIn.setSkill(t, 'Cool', 40)", token)
+    before = fighters(page)
+    influence_card(page, "allies", 210)  # 200+: each foe a Hard (−20) Cool test or Broken
+    next_dice(page, (90, 100), (10, 100))  # the first orc fails (90 > 20), the second passes
+
+    click_in_chat(page, "apply")
+    for _ in range(2):  # the GM's own dialog for each foe, Hard already chosen
+        dialog = page.locator("dialog.wfrp-roll-dialog")
+        expect(dialog.locator("[name=difficulty]")).to_have_value("hard")
+        dialog.locator("[data-action=roll]").click()
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert (after["tok3"]["statuses"], after["tok4"]["statuses"]) == (["broken"], [])
+    tests = page.evaluate("StandIn.record.tests.map(t => [t.skill, t.target, t.outcome])")
+    assert tests == [["Cool", 20, "failure"], ["Cool", 20, "success"]]
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before  # Broken gone, and the fatigued its end brings too
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_rolltable_imported_from_the_default_keeps_its_effects_one_of_text_only_says_so(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    page.evaluate(
+        """async table => {
+             const influence = await import('/foundry-module/scripts/influence.mjs');
+             const made = await influence.importDefaultTable(table);
+             await game.settings.set('background-battle', 'influenceTable', made.id);
+           }""",
+        default_table().to_dict(),
+    )
+    influence_card(page, "allies", 110)  # read on the RollTable's row 101-125
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+    assert [f["advantage"] for f in fighters(page).values()] == [1, 3, 1, 0]
+
+    page.evaluate(
+        """async () => {
+             const made = await RollTable.create({ name: 'Own', formula: '1d100', results: [
+               { type: 'text', name: 'Something happens', range: [-1000, 1000], weight: 1 }] });
+             await game.settings.set('background-battle', 'influenceTable', made.id);
+           }"""
+    )
+    influence_card(page, "allies", 110)
+    card = page.locator("#chat-log .chat-message").last
+    expect(card).to_contain_text("Something happens")
+    expect(card).to_contain_text("carries no effects as data: apply it by hand")
+    expect(card.locator("[data-bb-fight]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_panels_influence_roll_brings_its_effects_through_the_bridge_to_the_card(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    panel = open_foundry(page, system="wfrp4e")
+    connected(panel)
+    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    before = fighters(page)
+    next_dice(page, (100, 100))  # the enemies' d100: 100 + (60 − 30) = 130, a volley for them
+    panel.locator("[name=influenceSide]").select_option("enemies")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+
+    next_dice(page, (5, 10), (50, 100))  # 1d10+4 = 9 on the body
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    prompt.locator("select").select_option(label="Soldier 1")  # the GM picks the PC
+    prompt.locator("[data-action=ok]").click()
+    page.wait_for_function(APPLIED)
+
+    after = fighters(page)
+    assert after["tok1"]["wounds"] == 12 - (9 - 0 - 3)
+    assert [after[t]["advantage"] for t in ("tok3", "tok4")] == [2, 1]  # each foe of the PCs +1
+    assert [after[t]["advantage"] for t in ("tok1", "tok2")] == [0, 2]
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_in_another_system_the_dice_are_rolled_and_the_card_lists_what_to_do_by_hand(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    open_foundry(page, panel=False)  # no game system the module knows
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    before = fighters(page)
+    influence_card(page, "allies", 140)
+    next_dice(page, (7, 10))
+
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    prompt.locator("select").select_option(label="Soldier 3")
+    prompt.locator("[data-action=ok]").click()
+    page.wait_for_function(APPLIED)
+
+    assert fighters(page) == before  # nothing the system has no call for
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    record = page.locator("#chat-log .chat-message").last
+    expect(record).to_contain_text("To do by hand:")
+    expect(record).to_contain_text("Soldier 3: 11 Damage (1d10+4)")
+    expect(record).to_contain_text("+1 Advantage: Soldier 1, Soldier 2")
+
+
+SCRIPTS = """game.combat.combatants.contents.map(c => c.actor.effects.contents
+  .flatMap(e => e.system?.scriptData ?? []).map(s => `${s.trigger}: ${s.script}`))"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_other_side_wavers_its_tests_take_minus_10_by_an_effect_undo_deletes_it(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    fight(page, open_foundry)
+    before = fighters(page)
+    influence_card(page, "allies", 160)  # 151-175: the foes −10 to all tests this round, −1 Adv.
+
+    click_in_chat(page, "apply")
+    page.wait_for_function(APPLIED)
+
+    # each foe of the PCs: an effect whose "dialog" script changes every test (as Fatigued's)
+    penalty = "dialog: args.fields.modifier += -10"
+    assert page.evaluate(SCRIPTS) == [[], [], [penalty], [penalty]]
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in FIGHTERS] == [1, 3, 0, 0]
+
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert page.evaluate(SCRIPTS) == [[], [], [], []]
+    assert fighters(page) == before
