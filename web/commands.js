@@ -53,7 +53,7 @@ export const BUILDERS = {
   pcs_won(form) {
     const fleeing = text(form, "fleeing");
     const command = { type: "pcs_won" };
-    if (fleeing !== undefined) command.fleeing = /^[\d.]+$/.test(fleeing) ? parseValue(fleeing) : fleeing;
+    if (fleeing !== undefined) command.fleeing = fleeing; // as typed: the core reads 1/2, 0,5, 50%
     return command;
   },
   end_battle(form) {

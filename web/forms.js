@@ -3,13 +3,21 @@ import { errorMessage } from "./i18n.js";
 
 let errorIds = 0;
 
-/** A typed value as the core should see it: empty is absent, numbers are numbers, the rest text. */
+/**
+ * A typed value as the core should see it: empty is absent, a whole number (digits with a sign
+ * `+`, `-` or `−`) is a number, anything else is the text as typed, for the core to read or
+ * refuse by its field (a share's `0,5`, `50%`; `4.5` or `1e3` in a whole-number field). The core
+ * bounds it; a number too long for JavaScript goes as the largest one, which the core refuses
+ * as out of range (JSON has no Infinity). tests/web/test_typed_numbers.py holds it to the table
+ * the core and the Foundry panel read.
+ */
 export function parseValue(raw) {
   const text = String(raw ?? "").trim();
   if (text === "") return undefined;
-  if (/^[+-]?\d+$/.test(text)) return Number(text);
-  if (/^[+-]?(\d+\.\d*|\.\d+)$/.test(text)) return Number(text);
-  return text;
+  if (!/^[+\-−]?[0-9]+$/.test(text)) return text;
+  const sign = /^[-−]/.test(text) ? -1 : 1;
+  const value = Number(text.replace(/^[+\-−]/, ""));
+  return sign * (Number.isFinite(value) ? value : Number.MAX_VALUE) + 0; // + 0: no -0
 }
 
 /** The parsed value of the named control of a form (undefined when empty). */

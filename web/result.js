@@ -4,9 +4,9 @@ import { t, term } from "./i18n.js";
 import { describeEntry } from "./log-text.js";
 import { shownView } from "./state.js";
 import { whyDetails } from "./working.js";
+import { decidedBy, signedSL, slText } from "./client/battle-story.mjs";
 
 const SIDES = ["allies", "enemies"];
-const signed = (n) => (n === null || n === undefined ? "?" : n >= 0 ? `+${n}` : `−${-n}`);
 const shown = (n) => (n === null || n === undefined ? "?" : String(n));
 
 /** What an entry did, in a few words: "Round 3", else its log line. */
@@ -35,7 +35,9 @@ function headlines(event, entry, view, before) {
     else if (event.winner)
       lines.push(t("result.round_won", { round: event.round, side: term(event.winner).toLowerCase() }));
     else lines.push(t("result.round_tie", { round: event.round }));
-    if (event.sl) lines.push(`${t("result.sl")}: ${SIDES.map((s) => `${term(s)} ${signed(event.sl[s])}`).join(" · ")}`);
+    // +0 and −0 from each side's result, and why the round went so (as the core decided it)
+    if (event.sl) lines.push(`${t("result.sl")}: ${SIDES.map((s) => `${term(s)} ${signedSL(event, s)}`).join(" · ")}`);
+    if (decidedBy(event)) lines.push(t(`result.decided_by.${decidedBy(event)}`));
     for (const side of SIDES) {
       if (event.lost?.[side]) lines.push(t("result.loses", { side: term(side), lost: shown(event.lost[side]) }));
     }
@@ -46,8 +48,10 @@ function headlines(event, entry, view, before) {
       side: term(event.side),
       bonus: shown(event.bonus),
       next: shown(event.strength_for_next_test),
-      sl: signed(event.sl),
+      sl: slText(event.sl, event.success),
     };
+    // a hidden side's test: not even whether it passed (the player view blanks it)
+    if (event.success === null || event.success === undefined) return [t("result.leader_hidden", params)];
     return [t(event.success ? "result.leader_ok" : "result.leader_failed", params)];
   }
   if (event.type === "battle_ended") {

@@ -29,7 +29,7 @@ from .serialize import SCHEMA, from_json, to_json
 from .series import strength_series
 from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
-from .validate import MAX_TEXT, mapping, one_of, required, side, text, whole
+from .validate import MAX_TEXT, MAX_TYPED, mapping, one_of, required, side, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -282,7 +282,7 @@ def _influence_table(request: dict[str, Any]) -> Reply:
 def _command_shapes(request: dict[str, Any]) -> Reply:
     return {
         "commands": [shape.to_dict() for shape in SHAPES.values()],
-        "limits": {"max_depth": MAX_DEPTH, "max_text": MAX_TEXT},
+        "limits": {"max_depth": MAX_DEPTH, "max_text": MAX_TEXT, "max_typed": MAX_TYPED},
     }
 
 

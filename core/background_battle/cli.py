@@ -118,9 +118,9 @@ def number(value: str) -> int | str:
 
 
 def share_text(value: str) -> str:
-    """A share as typed (``0.5``, ``1/2``, ``5e-1``), read exactly by the core; never empty."""
+    """A share as typed (``0.5``, ``0,5``, ``1/2``, ``50%``), read by the core; never empty."""
     if not value.strip():
-        raise _bad_value("expected a share from 0 to 1, like 0.5 or 1/2, not ''")
+        raise _bad_value("expected a share from 0 to 1, like 1/2, 0.5, 0,5 or 50%, not ''")
     return value
 
 

@@ -15,10 +15,12 @@ from .casualties import lost_share
 from .errors import BattleError
 from .events import fold
 from .fight_commands import fighter_cost
+from .opposed import decided_by, wfrp_test
 from .validate import SIDES, other_side, whole
 from .working import (
     Step,
     casualty_steps,
+    decided_working,
     difference,
     influence_modifier_working,
     initial_strength_working,
@@ -27,6 +29,7 @@ from .working import (
     lost_share_working,
     number,
     rounded,
+    signed_sl,
     sl_working,
     step,
     sum_working,
@@ -147,12 +150,21 @@ def _round(state: Battle, event: Event) -> list[Step]:
             target, roll = event["targets"][side], event["rolls"][side]
             steps.append(step("sl", sl_working(target, roll, event["sl"][side]), side))
         winner = event["winner"]
+        first, second = (winner, other_side(winner)) if winner else SIDES
+        # a round saved before events said why is decided again from its rolls, the same way
+        reason = event.get("decided_by") or decided_by(
+            *(wfrp_test(event["targets"][s], event["rolls"][s]) for s in SIDES)
+        )
+        sls = tuple(signed_sl(event["sl"][s], event["success"][s]) for s in (first, second))
+        targets = (event["targets"][first], event["targets"][second])
+        working = decided_working(reason, (sls[0], sls[1]), targets)
         if winner is None:
-            steps.append(step("tie", f"{event['sl']['allies']} = {event['sl']['enemies']}"))
+            steps.append(step("tie", working))
         else:
             loser = other_side(winner)
-            sls, loss = event["sl"], event["lost"][loser]
-            steps.append(step("opposed_loss", loss_working(sls[winner], sls[loser], loss), loser))
+            steps.append(step(f"won_by_{reason}", working, winner))
+            sl, loss = event["sl"], event["lost"][loser]
+            steps.append(step("opposed_loss", loss_working(sl[winner], sl[loser], loss), loser))
     for side in SIDES:
         lost = event["lost"][side]
         if lost:

@@ -15,7 +15,7 @@ from .errors import BattleError
 from .influence import influence_modifier
 from .last_stand import last_stand
 from .leader import leader_bonus
-from .opposed import opposed, wfrp_test
+from .opposed import decided_by, opposed, wfrp_test
 from .rounding import round_half_down
 from .setup_commands import known_unit
 from .validate import SIDES, Side, other_side
@@ -87,6 +87,7 @@ def resolve_round(battle: Battle, command: Mapping[str, Any], dice: Dice) -> lis
             rolls=rolls,
             sl={s: tests[s].sl for s in SIDES},
             success={s: tests[s].success for s in SIDES},
+            decided_by=decided_by(tests["allies"], tests["enemies"]),
         )
     strength = {s: max(0, battle.strength(s) - lost[s]) for s in SIDES}
     event.update(winner=winner, lost=lost, strength=strength)

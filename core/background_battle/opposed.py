@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from .validate import Side
+
+Reason = Literal["sl", "success", "target", "draw"]
+REASONS: Final[tuple[Reason, ...]] = ("sl", "success", "target", "draw")
+"""Why an opposed test went as it did: the higher SL; equal SL, a success over a failure (so
+``+0`` beats ``-0``); equal SL and result, the higher target; all equal, a draw."""
 
 TARGET_BITS = 24  # targets stay below 2**24: strength is capped at 1,000,000
 
@@ -77,6 +83,29 @@ def loss_between(winner_rank: int, loser_rank: int) -> int:
     7
     """
     return max(1, (winner_rank >> (TARGET_BITS + 1)) - (loser_rank >> (TARGET_BITS + 1)))
+
+
+def decided_by(allies: TestRoll, enemies: TestRoll) -> Reason:
+    """Why the opposed test went as it did (``REASONS``), in the order the rank compares.
+
+    >>> decided_by(wfrp_test(40, 12), wfrp_test(30, 55))
+    'sl'
+    >>> decided_by(wfrp_test(30, 30), wfrp_test(35, 38))  # SL 0 each: a success beats a failure
+    'success'
+    >>> decided_by(wfrp_test(100, 97), wfrp_test(30, 30))  # 97 fails: SL 1 moved to 0 (-0)
+    'success'
+    >>> decided_by(wfrp_test(38, 31), wfrp_test(35, 32))  # SL 0 each, both passed
+    'target'
+    >>> decided_by(wfrp_test(5, 4), wfrp_test(5, 4))
+    'draw'
+    """
+    if allies.sl != enemies.sl:
+        return "sl"
+    if allies.success != enemies.success:
+        return "success"
+    if allies.target != enemies.target:
+        return "target"
+    return "draw"
 
 
 def opposed(allies: TestRoll, enemies: TestRoll) -> tuple[Side | None, int]:

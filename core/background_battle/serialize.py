@@ -71,13 +71,36 @@ def checked_entry(battle: Battle, raw: Any, field: str) -> Entry:
         raise BattleError(
             "bad_battle", f"{field}.events", f"{field}.events are malformed: {error}"
         ) from None
-    if list(entry.events) != events:
+    if not same_events(list(entry.events), events):
         raise BattleError(
             "bad_battle",
             f"{field}.events",
             f"{field}.events do not match what its command gives on replay",
         )
     return entry
+
+
+ADDED_LATER: Final = {"round_resolved": ("decided_by",)}
+"""Keys a newer core writes into an event that an older one did not: a saved battle without
+them is the same battle (its replay gives them; it is loaded with them)."""
+
+
+def same_events(replayed: list[dict[str, Any]], saved: list[dict[str, Any]]) -> bool:
+    """Whether the saved events are what the replay gave, up to the keys ``ADDED_LATER``.
+
+    >>> new = {"type": "round_resolved", "winner": "allies", "decided_by": "sl"}
+    >>> same_events([new], [{"type": "round_resolved", "winner": "allies"}])
+    True
+    >>> same_events([new], [{**new, "decided_by": "target"}])
+    False
+    """
+    if len(replayed) != len(saved):
+        return False
+    for made, kept in zip(replayed, saved, strict=True):
+        later = [key for key in ADDED_LATER.get(made.get("type", ""), ()) if key not in kept]
+        if {k: v for k, v in made.items() if k not in later} != kept:
+            return False
+    return True
 
 
 def restore(data: dict[str, Any]) -> Battle:

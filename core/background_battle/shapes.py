@@ -415,6 +415,32 @@ SHAPES: Final[dict[str, Shape]] = {
 }
 
 
+def number_fields() -> dict[str, dict[str, Any]]:
+    """Every number field of every command by its path, with its kind and range: what a shell
+    may pre-check a typed number with (the Foundry module gets them in a generated file,
+    ``shapes_doc --write-module``). A list's items are ``[]``.
+
+    >>> number_fields()["resolve_round.rolls.allies"]
+    {'kind': 'integer', 'min': 1, 'max': 100}
+    >>> number_fields()["pcs_won.fleeing"]
+    {'kind': 'share', 'min': 0, 'max': 1}
+    """
+    found: dict[str, dict[str, Any]] = {}
+
+    def walk(field: Field, path: str) -> None:
+        if field.kind in ("integer", "share"):
+            found[path] = {"kind": field.kind, "min": field.min, "max": field.max}
+        for inner in field.fields:
+            walk(inner, f"{path}.{inner.name}")
+        if field.item is not None:
+            walk(field.item, path + "[]")
+
+    for shape in SHAPES.values():
+        for field in shape.fields:
+            walk(field, f"{shape.type}.{field.name}")
+    return found
+
+
 def normalise(command: Any) -> dict[str, Any]:
     """The command as the log keeps it: its known fields only, each value checked and canonical.
 

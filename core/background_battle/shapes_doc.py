@@ -13,8 +13,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .shapes import MAX_DEPTH, SHAPES, Field, Shape
-from .validate import MAX_TEXT
+from .shapes import MAX_DEPTH, SHAPES, Field, Shape, number_fields
+from .validate import MAX_TEXT, MAX_TYPED
 
 BEGIN = "<!-- commands:begin -->"
 END = "<!-- commands:end -->"
@@ -37,6 +37,9 @@ Generated from the core's own description of its commands
   C0 and C1 controls, DEL, U+2028, U+2029), as given, before trimming: `error bad_text` with
   `params.character` (e.g. `"U+000A"`); the bridge applies the same rule to `battle` and every
   other text field of a message. A table band's `effect` is a description, and may break lines.
+- share: text is read in the forms a GM types in either language (a decimal comma is a decimal
+  point; no exponent, no sign), at most {MAX_TYPED} characters; its length and form are checked
+  before it is read (`error not_number`); outside 0 to 1: `error out_of_range`.
 - integer: a JSON number without a fraction (`3` or `3.0`), finite; `true`/`false` are not numbers
   (`error not_integer`); outside its range: `error out_of_range` with `params.min` / `params.max`.
 - Objects and lists nested deeper than {MAX_DEPTH} levels: `error too_deep`.
@@ -122,7 +125,9 @@ def _accepts(field: Field) -> str:
     elif field.kind == "boolean":
         accepts = "`true`, `false`"
     elif field.kind == "share":
-        accepts = 'a number from 0 to 1 or a text like `"1/2"`'
+        accepts = (
+            'a number from 0 to 1, or text as typed: `"1/2"`, `"0.5"`, `"0,5"`, `"50%"`, `"50 %"`'
+        )
     elif field.kind == "list":
         assert field.item is not None
         low = f"{field.min} to " if field.min else "at most "
@@ -164,14 +169,45 @@ def replaced(document: str) -> str:
     return document[:start] + markdown() + document[end:]
 
 
+MODULE_FILE = "foundry-module/scripts/logic/command-numbers.mjs"
+
+
+def module_numbers() -> str:
+    """The Foundry module's copy of every number field's kind and range, as a JavaScript module
+    (``MODULE_FILE``, written by ``--write-module``; tests/core/test_shapes.py keeps it equal):
+    the module pre-checks what a GM types with the core's bounds, never with its own."""
+    lines = [
+        "// Generated from the core's command shapes (background_battle.shapes.number_fields):",
+        "// do not edit. Rewrite it with",
+        "//   .venv/bin/python -m background_battle.shapes_doc --write-module " + MODULE_FILE,
+        "// (tests/core/test_shapes.py fails while it differs from the core).",
+        "",
+        "/** The most characters of a number in text: longer is refused before it is read. */",
+        f"export const MAX_TYPED = {MAX_TYPED};",
+        "",
+        "/** Every number field of every command by its path: {kind, min, max}. */",
+        "export const COMMAND_NUMBERS = Object.freeze({",
+    ]
+    for path, bounds in number_fields().items():
+        kind, low, high = bounds["kind"], bounds["min"], bounds["max"]
+        lines.append(f'  "{path}": {{ kind: "{kind}", min: {low}, max: {high} }},')
+    lines.append("});")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the commands' reference (``--markdown``) or rewrite it in a file (``--write``)."""
+    """Print the commands' reference (``--markdown``) or rewrite it in a file (``--write``), or
+    write the Foundry module's number fields (``--write-module FILE``)."""
     import argparse  # only when run: the page imports this module without argparse
 
     parser = argparse.ArgumentParser(prog="python -m background_battle.shapes_doc")
     parser.add_argument("--markdown", action="store_true", help="print the Markdown section")
     parser.add_argument("--write", metavar="FILE", help="rewrite the section inside FILE")
+    parser.add_argument("--write-module", metavar="FILE", help="write the module's number fields")
     args = parser.parse_args(argv)
+    if args.write_module:
+        Path(args.write_module).write_text(module_numbers(), encoding="utf-8")
+        return 0
     if args.write:
         path = Path(args.write)
         path.write_text(replaced(path.read_text(encoding="utf-8")), encoding="utf-8")

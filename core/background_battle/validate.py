@@ -13,6 +13,20 @@ from .errors import BattleError
 Side = Literal["allies", "enemies"]
 SIDES: Final[tuple[Side, Side]] = ("allies", "enemies")
 MAX_TEXT: Final = 200
+MAX_TYPED: Final = 400
+"""The most characters of a number in text: longer is refused before it is read. Enough for any
+share a JSON number gives, written out as the log keeps it (``5e-324`` is ``1/2`` and 323 zeros),
+and reading this many digits costs microseconds."""
+
+# A number typed by a person, in the forms both languages use: ASCII digits only (``int`` would
+# read other scripts' digits, JavaScript's readers would not), no exponent, no hex, no "_".
+_SPACE = "[ \u00a0\u202f]*"
+_MINUS = "[+\\-\u2212]?"
+_DECIMAL = "(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"
+_TYPED_WHOLE = re.compile(f"({_MINUS})([0-9]+)")
+_TYPED_SHARE = re.compile(
+    f"(?:(?P<num>[0-9]+){_SPACE}/{_SPACE}(?P<den>[0-9]+)|(?P<decimal>{_DECIMAL})(?P<percent>{_SPACE}%)?)"
+)
 # Unicode's control characters (C0, DEL, C1: category Cc) and its line and paragraph separators
 _CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
@@ -50,7 +64,7 @@ def whole(value: Any, field: str, low: int | None = None, high: int | None = Non
         raise BattleError(
             "out_of_range",
             field,
-            f"{field} must be{range_text(low, high)}, not {value}",
+            f"{field} must be{range_text(low, high)}, not {show(value)}",
             min=low,
             max=high,
         )
@@ -58,12 +72,26 @@ def whole(value: Any, field: str, low: int | None = None, high: int | None = Non
 
 
 def share(value: Any, field: str) -> Fraction:
-    """A share from 0 to 1, as a number (``0.5``) or an exact fraction in text (``"1/2"``).
+    """A share from 0 to 1: a number (``0.5``), or text as a GM types it in either language:
+    ``1/2``, ``0.5``, ``0,5`` (a decimal comma is a decimal point), ``50%``, ``50 %``.
 
-    >>> share("1/2", "fleeing"), share(0.25, "fleeing"), share("0.5", "fleeing")
+    Text is checked for its length (``MAX_TYPED``) and form before it is read, so any text costs
+    microseconds: no exponent (``5e-1``), no sign, no spaces inside a number.
+
+    >>> share("1/2", "fleeing"), share(0.25, "fleeing"), share("0,5", "fleeing")
     (Fraction(1, 2), Fraction(1, 4), Fraction(1, 2))
+    >>> share("50 %", "fleeing"), share("12,5%", "fleeing"), share(" 2 / 4 ", "fleeing")
+    (Fraction(1, 2), Fraction(1, 8), Fraction(1, 2))
+    >>> share("1e-5000", "fleeing")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    background_battle.errors.BattleError: fleeing must be a share from 0 to 1, like 1/2, 0.5, ...
+
+    Raises:
+        BattleError: ``not_number`` (not a share's form, or longer than ``MAX_TYPED``
+            characters), ``out_of_range`` (below 0 or above 1).
     """
-    message = f"{field} must be a share from 0 to 1, like 0.5 or 1/2, not {show(value)}"
+    message = f"{field} must be a share from 0 to 1, like 1/2, 0.5, 0,5 or 50%, not {show(value)}"
     try:
         if isinstance(value, bool) or value is None:
             raise TypeError
@@ -73,8 +101,10 @@ def share(value: Any, field: str) -> Fraction:
             result = value
         elif isinstance(value, float):
             result = Fraction(str(value))
-        elif isinstance(value, (int, str)):
-            result = Fraction(value.strip() if isinstance(value, str) else value)
+        elif isinstance(value, int):
+            result = Fraction(value)
+        elif isinstance(value, str):
+            result = typed_share(value)
         else:
             raise TypeError
     except (TypeError, ValueError, ZeroDivisionError):
@@ -82,6 +112,80 @@ def share(value: Any, field: str) -> Fraction:
     if not 0 <= result <= 1:
         raise BattleError("out_of_range", field, message, min=0, max=1)
     return result
+
+
+def typed_share(typed: str) -> Fraction:
+    """The exact value of a share typed as text (any size: ``share`` bounds it).
+
+    >>> typed_share("33%"), typed_share(".5"), typed_share("3/2")
+    (Fraction(33, 100), Fraction(1, 2), Fraction(3, 2))
+
+    Raises:
+        ValueError: for text longer than ``MAX_TYPED`` or not in a share's form.
+        ZeroDivisionError: for ``n/0``.
+    """
+    typed = typed.strip()
+    if len(typed) > MAX_TYPED:
+        raise ValueError(typed[:MAX_TYPED])
+    match = _TYPED_SHARE.fullmatch(typed)
+    if match is None:
+        raise ValueError(typed)
+    if match["num"] is not None:
+        return Fraction(int(match["num"]), int(match["den"]))
+    whole_part, _, part = match["decimal"].replace(",", ".").partition(".")
+    scale = 10 ** len(part)
+    exact = Fraction(int(whole_part or "0") * scale + int(part or "0"), scale)
+    return exact / 100 if match["percent"] is not None else exact
+
+
+def typed_whole(value: str, field: str, low: int, high: int) -> int:
+    """A whole number typed as text (a sign ``+``, ``-`` or ``−``, then digits), in ``low..high``.
+
+    The text's length and form are checked before it is read: more digits than the range's
+    bounds have is ``out_of_range`` without reading them, so any text costs microseconds.
+
+    >>> typed_whole(" 42 ", "roll", 1, 100), typed_whole("−3", "sl", -100, 100)
+    (42, -3)
+    >>> typed_whole("1" * 5000, "roll", 1, 100)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    background_battle.errors.BattleError: roll must be from 1 to 100, not '1111111111...
+
+    Raises:
+        BattleError: ``not_integer`` (not a whole number's form), ``out_of_range``.
+    """
+    typed = value.strip() if isinstance(value, str) else value
+    range_ = range_text(low, high)
+    if not isinstance(typed, str):
+        raise BattleError(
+            "not_integer",
+            field,
+            f"{field} must be a whole number{range_}, not {show(value)}",
+            min=low,
+            max=high,
+        )
+    digits = max(len(str(abs(low))), len(str(abs(high))))
+    match = _TYPED_WHOLE.fullmatch(typed) if len(typed) <= MAX_TYPED else None
+    if match is None and not (len(typed) > MAX_TYPED and _all_digits(typed)):
+        raise BattleError(
+            "not_integer",
+            field,
+            f"{field} must be a whole number{range_}, not {show(typed)}",
+            min=low,
+            max=high,
+        )
+    if match is None or len(match[2].lstrip("0")) > digits:
+        raise BattleError(
+            "out_of_range", field, f"{field} must be{range_}, not {show(typed)}", min=low, max=high
+        )
+    number = int(match[2]) * (-1 if match[1] in ("-", "\u2212") else 1)
+    return whole(number, field, low, high)
+
+
+def _all_digits(typed: str) -> bool:
+    """Whether ``typed`` is a sign then ASCII digits (read in linear time, never converted)."""
+    body = typed[1:] if typed[:1] in ("+", "-", "\u2212") else typed
+    return body.isascii() and body.isdigit()
 
 
 def text(value: Any, field: str, limit: int = MAX_TEXT) -> str:
@@ -264,6 +368,11 @@ def range_text(low: int | None, high: int | None) -> str:
 
 
 def show(value: Any) -> str:
-    """A value as an error message quotes it: ``repr`` (broken characters escaped), cut short."""
-    shown = repr(value)
+    """A value as an error message quotes it: ``repr`` (broken characters escaped), cut short
+    (a long text is cut before it is quoted: quoting costs as much as its length).
+
+    >>> show("x" * 10**6)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    shown = repr(value[:40] if isinstance(value, str) else value)
     return shown if len(shown) <= 40 else shown[:37] + "..."

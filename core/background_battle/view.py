@@ -30,6 +30,11 @@ STRENGTH_KEYS: Final = frozenset(
 )
 FIGHTER_KEYS: Final = frozenset({"fighters", "detached", "casualties"})
 ROLL_KEYS: Final = frozenset({"rolls", "sl", "success"})  # per side, with that side's strength
+DICE_KEYS: Final = frozenset({"leadership", "roll", "success"})
+"""A side's own test, hidden with its strength: the leader's Leadership, the d100 of the leader's
+test or of its Influence, and whether the test passed (Leadership and roll give SL and success;
+SL gives the bonus, and the bonus the strength; the Influence roll gives its total, and the total
+the strengths)."""
 REDACTED: Final = "redacted"
 """The key that names, in each object of a player view, the values hidden there (as ``None``)."""
 
@@ -193,7 +198,7 @@ def _side_of(data: dict[str, Any], battle: Battle) -> Side | None:
 
 def _hidden(battle: Battle, side: Side | None, key: str) -> bool:
     sides = SIDES if side is None else (side,)
-    if key in STRENGTH_KEYS:
+    if key in STRENGTH_KEYS or key in DICE_KEYS:
         return any(f"{s}.strength" in battle.hidden for s in sides)
     if key in FIGHTER_KEYS:
         return any(f"{s}.fighters" in battle.hidden for s in sides)
@@ -217,6 +222,9 @@ def _hidden_roll(battle: Battle, data: dict[str, Any], key: str) -> bool:
         # after the battle the modifier is the roller's own strength; during it, both sides'
         sides = (data["side"],) if data.get("phase") == "ended" else SIDES
         return any(f"{s}.strength" in battle.hidden for s in sides)
+    if kind == "round_resolved" and key == "decided_by":
+        # why the round went so compares both sides' SL, results and targets
+        return any(f"{s}.strength" in battle.hidden for s in SIDES)
     if kind == "pcs_won" and key in ("enemy_strength", "fighting_strength", "damage"):
         return "enemies.strength" in battle.hidden
     if kind == "pcs_won" and key == "allies_strength":

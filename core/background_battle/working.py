@@ -126,6 +126,36 @@ def loss_working(winner_sl: int, loser_sl: int, loss: int) -> str:
     return f"max(1, {winner_sl} - {term(loser_sl)}) = {loss}"
 
 
+def signed_sl(sl: int, success: bool) -> str:
+    """An SL as the table says it: its sign from the test's result, so a passed SL 0 is ``+0``
+    and a failed one ``-0`` (docs/rules.md §5).
+
+    >>> signed_sl(2, True), signed_sl(0, True), signed_sl(0, False), signed_sl(-3, False)
+    ('+2', '+0', '-0', '-3')
+    """
+    if sl == 0:
+        return "+0" if success else "-0"
+    return f"+{sl}" if sl > 0 else str(sl)
+
+
+def decided_working(reason: str, sls: tuple[str, str], targets: tuple[int, int]) -> str:
+    """Why the opposed test went as it did, first side the winner's (a draw: both sides').
+
+    >>> decided_working("sl", ("+2", "-1"), (35, 30))
+    '+2 > -1'
+    >>> decided_working("success", ("+0", "-0"), (30, 35))
+    '+0 > -0'
+    >>> decided_working("target", ("+1", "+1"), (38, 35))
+    '+1 = +1; 38 > 35'
+    >>> decided_working("draw", ("+0", "+0"), (30, 30))
+    '+0 = +0; 30 = 30'
+    """
+    if reason in ("sl", "success"):
+        return f"{sls[0]} > {sls[1]}"
+    sign = ">" if reason == "target" else "="
+    return f"{sls[0]} = {sls[1]}; {targets[0]} {sign} {targets[1]}"
+
+
 def difference(before: int, minus: int, after: int) -> str:
     """A strength that drops (never below 0).
 

@@ -95,3 +95,32 @@ export function bonusUsed(event, side) {
   if (before === null || target === null || target === undefined) return null;
   return target - before;
 }
+
+/**
+ * A side's SL in a round as the table says it: signed from the test's result (the core's
+ * `success`), so a passed SL 0 is "+0" and a failed one "−0"; "?" when the view hides it.
+ *
+ * @example
+ * signedSL({ sl: { allies: 0 }, success: { allies: false } }, "allies") // "−0"
+ */
+export function signedSL(event, side) {
+  return slText(event.sl?.[side], event.success?.[side]);
+}
+
+/**
+ * An SL with the sign of its test's result: `slText(0, false)` is "−0", `slText(0, true)` "+0",
+ * `slText(-2, false)` "−2"; "?" for a hidden SL.
+ */
+export function slText(sl, success) {
+  if (sl === null || sl === undefined) return "?";
+  if (sl > 0 || (sl === 0 && success !== false)) return `+${sl}`;
+  return `−${-sl}`;
+}
+
+/**
+ * Why a round went as it did: the core's `decided_by` ("sl", "success", "target", "draw"), or
+ * null when the round had no test, or the view hides it, or it was saved before rounds said why.
+ */
+export function decidedBy(event) {
+  return event.mode === "lost" ? null : (event.decided_by ?? null);
+}

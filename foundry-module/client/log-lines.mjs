@@ -5,6 +5,8 @@
  * rule terms (`term`: the sides' names).
  */
 
+import { decidedBy, signedSL, slText } from "./battle-story.mjs";
+
 /**
  * @param {object} words
  * @param {(key: string, params?: object) => string} words.t  a string of the page's language
@@ -38,10 +40,14 @@ export function logLines({ t, term }) {
         ? t("ev.leader_hidden", { side: side(e.side) })
         : e.success
           ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test })
-          : t("ev.leader_failed", { side: side(e.side), sl: e.sl }),
+          : t("ev.leader_failed", { side: side(e.side), sl: slText(e.sl, e.success) }),
     round_resolved: (e) => {
       const parts = [t("ev.round", { round: e.round })];
-      if (e.rolls) parts.push(t("ev.round_rolls", { rolls: pair(e.rolls), sl: pair(e.sl, signed) }));
+      if (e.rolls) {
+        const sl = `${term("allies")} ${signedSL(e, "allies")} · ${term("enemies")} ${signedSL(e, "enemies")}`;
+        parts.push(t("ev.round_rolls", { rolls: pair(e.rolls), sl }));
+        if (decidedBy(e)) parts.push(t(`ev.decided_by.${decidedBy(e)}`));
+      }
       parts.push(t("ev.round_lost", { lost: pair(e.lost) }));
       parts.push(t("ev.round_strength", { strength: pair(e.strength) }));
       return parts.join(" ");

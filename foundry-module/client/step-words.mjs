@@ -3,7 +3,7 @@
  * Reads only the core's events (a hidden number, null, reads "?"); computes no rule. Free of
  * Foundry globals: the shell passes in its translator and its reading of an Influence roll.
  */
-import { bonusUsed, mainEvent, strengthBefore } from "./battle-story.mjs";
+import { bonusUsed, decidedBy, mainEvent, signedSL, strengthBefore } from "./battle-story.mjs";
 
 /** A number as shown: "?" when the view hides it. */
 export function shown(value) {
@@ -38,7 +38,7 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
     if (event.rolls) {
       const bonus = bonusUsed(event, name);
       const target = shown(event.targets?.[name]);
-      parts.push(t("Step.RoundRoll", { roll: shown(event.rolls[name]), target, sl: signed(event.sl?.[name]) }));
+      parts.push(t("Step.RoundRoll", { roll: shown(event.rolls[name]), target, sl: signedSL(event, name) }));
       if (bonus) {
         parts.push(t("Step.BonusWorking", { target, strength: shown(strengthBefore(event, name)), bonus }));
       }
@@ -73,22 +73,30 @@ export function stepWords({ t, counted, influenceBand = () => null }) {
           event.mode === "lost"
             ? t("LostRound.Title", { round: event.round })
             : `${t("Step.RoundPlayed", { round: event.round })}: ${winner}`;
+        // why it went so, as the core decided it: "a success beats a failure" for +0 against −0
+        const reason = decidedBy(event);
         return {
           title,
-          lines: ["allies", "enemies"].map((name) => roundSide(event, name)),
+          lines: [
+            ...["allies", "enemies"].map((name) => roundSide(event, name)),
+            ...(reason ? [t(`Step.DecidedBy.${reason}`)] : []),
+          ],
         };
       }
       case "leader_commanded":
         return {
           title: t("Step.Leader", { side: side(event.side) }),
           lines: [
-            event.success
-              ? t("Step.LeaderBonus", {
-                  sl: signed(event.sl),
-                  bonus: shown(event.bonus),
-                  target: shown(event.strength_for_next_test),
-                })
-              : t("Step.LeaderFailed"),
+            // a hidden side's test: not even whether it passed (the player view blanks it)
+            event.success === null || event.success === undefined
+              ? t("Step.LeaderHidden")
+              : event.success
+                ? t("Step.LeaderBonus", {
+                    sl: signed(event.sl),
+                    bonus: shown(event.bonus),
+                    target: shown(event.strength_for_next_test),
+                  })
+                : t("Step.LeaderFailed"),
           ],
         };
       case "strength_set":

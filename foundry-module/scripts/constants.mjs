@@ -1,4 +1,6 @@
 /** One place for the module's names: its id, its settings, its flags. */
+import { COMMAND_NUMBERS } from "./logic/command-numbers.mjs";
+
 export const ID = "background-battle";
 
 export const SETTINGS = Object.freeze({
@@ -31,7 +33,7 @@ export const FLAGS = Object.freeze({
   APPLIED: "applied",
 });
 
-/** The most fighters one token may stand for: the core's MAX_FIGHTERS, which the bridge checks. */
-export const MAX_HEAD_COUNT = 100_000;
+/** The most fighters one token may stand for: the core's (its command shapes'), which the bridge checks. */
+export const MAX_HEAD_COUNT = COMMAND_NUMBERS["add_unit.fighters"].max;
 
 export const DEFAULT_URL = "ws://127.0.0.1:8765/ws";

@@ -105,14 +105,17 @@ export async function roundDice(view) {
   return { allies: rolls[0].total, enemies: rolls[1].total };
 }
 
-/** The Influence d100 by Foundry's dice (public: the player view shows it), or null. */
-export async function influenceDie(side) {
+/**
+ * The Influence d100 by Foundry's dice, or null: public as the player view shows it (a hidden
+ * side's is for the GMs); `view`: the GM's view of the battle.
+ */
+export async function influenceDie(side, view) {
   if (!foundryDice()) return null;
   const roll = await rolled();
   const message = await post(
     roll,
     t("Dice.InfluenceFlavor", { side: t(`Side.${side}`) }),
-    influenceRollShown({ whisper: whisperCards() }),
+    influenceRollShown(view, side, { whisper: whisperCards() }),
   );
   await landed(message);
   return roll.total;

@@ -126,7 +126,8 @@ async function undo(front) {
 /** Influence: a d100 typed, Foundry's or the core's; the active GM's browser posts the card (step-cards.mjs). */
 async function influence(front, form) {
   const order = { type: "roll_influence", side: readText(form, "influenceSide") };
-  const roll = readNumber(form, "influenceRoll", "roll", t("Panel.Roll")) ?? (await influenceDie(order.side));
+  const roll =
+    readNumber(form, "influenceRoll", "roll", t("Panel.Roll")) ?? (await influenceDie(order.side, front.view()));
   if (roll !== null) order.roll = roll;
   const ack = await front.command(order);
   if (ack) clear(form, "influenceRoll");

@@ -6,6 +6,7 @@ core; casualties for a side of 1,000 units in under 50 ms.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import statistics
 import sys
@@ -109,12 +110,35 @@ def bench_replay() -> None:
     )
 
 
+def bench_number_text() -> None:
+    """Issue 26: a number in text costs microseconds whatever its text (it took 58 s for
+    "1e30000000" when the core read it before checking its form); "1/2" beside it."""
+    battle = three_against_three()
+    texts = {
+        '"1/2"': "1/2",
+        '"1e30000000"': "1e30000000",
+        '"0.5e-4299"': "0.5e-4299",
+        "400 digits": "0." + "3" * 398,
+        "500,000 digits": "9" * 500_000,
+    }
+    base = best_of(200, lambda: apply(battle, {"type": "pcs_won", "fleeing": "1/2"}))
+    for name, typed in texts.items():
+
+        def one(typed: str = typed) -> None:
+            with contextlib.suppress(ValueError):  # a BattleError: refused
+                apply(battle, {"type": "pcs_won", "fleeing": typed})
+
+        spent = best_of(50, one)
+        print(f"pcs_won fleeing {name}: {spent * 1e6:.0f} us ({spent / base:.2f}x that of 1/2)")
+
+
 def main() -> int:
     """Each part on its own: one that fails is reported and the next one runs."""
     report = Report("bench-core")
     report.part("odds", bench_odds)
     report.part("casualties", bench_casualties)
     report.part("replay", bench_replay)
+    report.part("number text", bench_number_text)
     return report.finish()
 
 

@@ -10,6 +10,7 @@ const WORDS = {
   "ev.round_rolls": "rolls {rolls}; SL {sl};",
   "ev.round_lost": "lost {lost};",
   "ev.round_strength": "strength now {strength}.",
+  "ev.decided_by.success": "(equal SL: a success beats a failure)",
   "ev.undone": "Undone: #{entry} ({what})",
   "cmd.rename": "Renamed to {name}",
 };
@@ -30,6 +31,25 @@ test("a round in one line; a number hidden from players reads ?; a negative SL w
   const view = { log: [{ command: { type: "resolve_round" }, events: [round] }] };
   assert.deepEqual(describeEntry(view.log[0], view), [
     "Round 1: rolls Allies 14 · Enemies ?; SL Allies +2 · Enemies −2; lost Allies 0 · Enemies ?; strength now Allies 30 · Enemies ?.",
+  ]);
+});
+
+test("a tie on SL 0: +0 and −0 from each side's result, and why it went so", () => {
+  const round = {
+    type: "round_resolved",
+    round: 1,
+    mode: "rolls",
+    rolls: { allies: 30, enemies: 35 },
+    sl: { allies: 0, enemies: 0 },
+    success: { allies: true, enemies: false },
+    decided_by: "success",
+    lost: { allies: 0, enemies: 1 },
+    strength: { allies: 30, enemies: 29 },
+  };
+  const view = { log: [{ command: { type: "resolve_round" }, events: [round] }] };
+  assert.deepEqual(describeEntry(view.log[0], view), [
+    "Round 1: rolls Allies 30 · Enemies 35; SL Allies +0 · Enemies −0; (equal SL: a success beats a failure) " +
+      "lost Allies 0 · Enemies 1; strength now Allies 30 · Enemies 29.",
   ]);
 });
 

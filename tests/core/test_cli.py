@@ -68,7 +68,7 @@ def test_leader_bonus_json(capsys: Any) -> None:
     assert (status, json.loads(out)) == (0, {"bonus": 6, "strength_for_next_test": 32})
 
 
-@pytest.mark.parametrize("fleeing", ["0.5", "1/2"])
+@pytest.mark.parametrize("fleeing", ["0.5", "1/2", "0,5", "50%", "50 %"])
 def test_last_stand_json_with_allies(capsys: Any, fleeing: str) -> None:
     status, out, _ = cli(
         capsys,
@@ -232,7 +232,7 @@ def test_an_empty_value_exits_2_naming_the_option(capsys: Any, args: list[str]) 
 def test_an_empty_fleeing_share_exits_2_naming_it(capsys: Any) -> None:
     status, out, err = cli(capsys, "last-stand", "--enemy-strength", "26", "--fleeing", "")
     assert (status, out) == (2, "")
-    assert "argument --fleeing" in err and "0.5 or 1/2" in err
+    assert "argument --fleeing" in err and "0,5 or 50%" in err
 
 
 def test_an_enormous_exponent_is_refused_before_it_is_expanded(capsys: Any) -> None:

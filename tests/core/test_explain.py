@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from background_battle import new_battle
+import pytest
+
+from background_battle import BattleError, from_json, new_battle
 from background_battle.api import handle
 from background_battle.explain import casualty_working, explain_entry
 from background_battle.serialize import to_json
@@ -71,9 +73,78 @@ def test_a_round_of_typed_rolls_shows_both_sls_the_loss_and_the_new_strength() -
         ("target", "26 + 6 = 32"),
         ("sl", "floor(30/10) - floor(12/10) = 3 - 1 = 2"),
         ("sl", "floor(32/10) - floor(97/10) = 3 - 9 = -6"),
+        ("won_by_sl", "+2 > -6"),
         ("opposed_loss", "max(1, 2 - (-6)) = 8"),
         ("strength_after", "26 - 8 = 18"),
     ]
+
+
+def test_a_tie_on_sl_0_is_won_by_the_success_and_the_working_says_so() -> None:
+    """Issue 27: 30 vs 35 at strength 30: both SL 0, the allies passed (+0), the enemies failed
+    (-0): the allies win, and "why?" says a success beats a failure."""
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "set_strength", "side": "enemies", "strength": 30},
+        {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 30, "enemies": 35}},
+    )
+    event = battle.log[-1].events[0]
+    assert (event["winner"], event["decided_by"]) == ("allies", "success")
+    assert event["sl"] == {"allies": 0, "enemies": 0}
+    assert event["success"] == {"allies": True, "enemies": False}
+    steps = texts(explain_entry(battle))
+    assert ("won_by_success", "+0 > -0") in steps
+    assert steps[steps.index(("won_by_success", "+0 > -0")) + 1] == (
+        "opposed_loss",
+        "max(1, 0 - 0) = 1",
+    )
+
+
+def test_a_97_fails_with_sl_0_and_loses_to_a_success() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "set_strength", "side": "enemies", "strength": 100},
+        {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 30, "enemies": 97}},
+    )
+    event = battle.log[-1].events[0]
+    assert (event["sl"]["enemies"], event["success"]["enemies"]) == (0, False)
+    assert (event["winner"], event["decided_by"]) == ("allies", "success")
+    assert ("won_by_success", "+0 > -0") in texts(explain_entry(battle))
+
+
+def test_equal_sl_and_result_go_to_the_higher_target_and_all_equal_is_a_draw() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 21, "enemies": 12}},
+    )
+    event = battle.log[-1].events[0]
+    assert (event["winner"], event["decided_by"]) == ("allies", "target")
+    assert ("won_by_target", "+1 = +1; 30 > 26") in texts(explain_entry(battle))
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "set_strength", "side": "enemies", "strength": 30},
+        {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 40, "enemies": 40}},
+    )
+    event = battle.log[-1].events[0]
+    assert (event["winner"], event["decided_by"]) == (None, "draw")
+    assert ("tie", "-1 = -1; 30 = 30") in texts(explain_entry(battle))
+
+
+def test_a_battle_saved_before_rounds_said_why_loads_and_says_it() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 30, "enemies": 35}},
+    )
+    saved = to_json(battle)
+    for entry in saved["log"]:
+        for event in entry["events"]:
+            event.pop("decided_by", None)
+    loaded = from_json(saved)
+    assert loaded.log[-1].events[0]["decided_by"] == "sl"
+    tampered = to_json(battle)
+    tampered["log"][-1]["events"][0]["decided_by"] = "target"
+    with pytest.raises(BattleError) as caught:
+        from_json(tampered)
+    assert caught.value.code == "bad_battle"
 
 
 def test_the_influence_modifier_during_the_battle_is_the_difference_of_strengths() -> None:

@@ -46,7 +46,8 @@ STEP = st.one_of(
     ROUND,
     ROUND,
     st.tuples(st.just("leader"), st.sampled_from(SIDES), st.integers(0, 6)),
-    st.tuples(st.just("influence"), st.sampled_from(SIDES), ROLL),
+    st.tuples(st.just("leader_test"), st.sampled_from(SIDES), st.integers(1, 90), ROLL, ROLL),
+    st.tuples(st.just("influence"), st.sampled_from(SIDES), ROLL, ROLL),
     st.tuples(st.just("shown_strength"), st.integers(0, 80)),
     st.tuples(st.just("pcs_won"), st.sampled_from(["0", "1/2", "1/3"])),
     st.tuples(st.just("end"), st.sampled_from(["allies", "enemies", None])),
@@ -55,16 +56,22 @@ STEP = st.one_of(
 
 
 def command_for(step: tuple[Any, ...], visible: Side, other_world: bool) -> dict[str, Any]:
-    """The step as a command; in the other world the hidden side's round roll is shifted."""
+    """The step as a command; in the other world the hidden side's dice differ: its round roll,
+    its leader's Leadership and roll (so success and SL too), its Influence roll."""
     kind = step[0]
+    hidden_side = step[1] == other_side(visible) if kind in ("leader_test", "influence") else False
     if kind == "round":
         shown, hidden = step[1], step[2] + (step[3] if other_world else 0)
         rolls = {visible: shown, other_side(visible): min(100, max(1, hidden))}
         return {"type": "resolve_round", "mode": "rolls", "rolls": rolls}
     if kind == "leader":
         return {"type": "leader_command", "side": step[1], "sl": step[2]}
+    if kind == "leader_test":
+        leadership, roll = (step[2] + 10, step[4]) if other_world and hidden_side else step[2:4]
+        return {"type": "leader_command", "side": step[1], "leadership": leadership, "roll": roll}
     if kind == "influence":
-        return {"type": "roll_influence", "side": step[1], "roll": step[2]}
+        roll = step[3] if other_world and hidden_side else step[2]
+        return {"type": "roll_influence", "side": step[1], "roll": roll}
     if kind == "shown_strength":
         return {"type": "set_strength", "side": visible, "strength": step[1]}
     if kind == "pcs_won":
@@ -152,6 +159,47 @@ def test_casualties_of_a_hidden_strength_are_hidden_even_with_the_head_count_sho
     orcs = state_view(battle, "player")["units"][1]
     assert (orcs["fighters"], orcs["casualties"]) == (12, None)
     assert orcs[REDACTED] == ["strength", "casualties"]
+
+
+def test_a_hidden_sides_leader_test_shows_players_neither_leadership_roll_success_nor_sl() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "leader_command", "side": "enemies", "leadership": 47, "roll": 13},
+    )
+    entry = state_view(battle, "player")["log"][-1]
+    event = entry["events"][0]
+    for key in ("leadership", "roll", "success", "sl", "bonus", "strength_for_next_test"):
+        assert event[key] is None and key in event[REDACTED], key
+    assert (entry["command"]["leadership"], entry["command"]["roll"]) == (None, None)
+    assert entry["command"][REDACTED] == ["leadership", "roll"]
+
+
+def test_a_hidden_sides_typed_sl_and_success_are_hidden() -> None:
+    battle = run(
+        dwarves_and_orcs(), {"type": "leader_command", "side": "enemies", "sl": 0, "success": False}
+    )
+    entry = state_view(battle, "player")["log"][-1]
+    assert (entry["command"]["sl"], entry["command"]["success"]) == (None, None)
+    assert (entry["events"][0]["sl"], entry["events"][0]["success"]) == (None, None)
+
+
+def test_a_hidden_sides_influence_roll_and_total_are_hidden() -> None:
+    battle = run(dwarves_and_orcs(), {"type": "roll_influence", "side": "enemies", "roll": 60})
+    entry = state_view(battle, "player")["log"][-1]
+    event = entry["events"][0]
+    assert (event["roll"], event["modifier"], event["total"], event["band"]) == (None,) * 4
+    assert event[REDACTED] == ["roll", "modifier", "total", "band"]
+    assert entry["command"]["roll"] is None
+
+
+def test_the_shown_sides_leader_test_stays_shown() -> None:
+    battle = run(
+        dwarves_and_orcs(),
+        {"type": "leader_command", "side": "allies", "leadership": 47, "roll": 13},
+    )
+    event = state_view(battle, "player")["log"][-1]["events"][0]
+    assert (event["leadership"], event["roll"], event["success"], event["sl"]) == (47, 13, True, 3)
+    assert REDACTED not in event
 
 
 def test_every_hidden_value_is_named_in_its_objects_redacted_list() -> None:

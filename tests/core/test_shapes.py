@@ -275,7 +275,7 @@ def test_the_boundary_describes_every_command() -> None:
     reply = handle({"op": "command_shapes"})
     assert reply["ok"] is True
     assert [c["type"] for c in reply["commands"]] == list(SHAPES)
-    assert reply["limits"] == {"max_depth": MAX_DEPTH, "max_text": 200}
+    assert reply["limits"] == {"max_depth": MAX_DEPTH, "max_text": 200, "max_typed": 400}
     json.dumps(reply)
 
 

@@ -7,6 +7,8 @@ export const ROUND_1 = Object.freeze({
   targets: { allies: 35, enemies: 60 },
   rolls: { allies: 14, enemies: 85 },
   sl: { allies: 2, enemies: -2 },
+  success: { allies: true, enemies: false },
+  decided_by: "sl",
   winner: "allies",
   lost: { allies: 0, enemies: 4 },
   strength: { allies: 30, enemies: 56 },

@@ -30,7 +30,48 @@ test("a round: rolls, targets with the leader's bonus, SL, strength before and a
     lines[0],
     "Allies: d100 14 against 35, SL +2; (35 = strength 30 + leader's bonus 5); strength 30 → 30 (lost 0)",
   );
-  assert.equal(lines[1], "Enemies: d100 85 against 60, SL -2; strength 60 → 56 (lost 4)");
+  assert.equal(lines[1], "Enemies: d100 85 against 60, SL −2; strength 60 → 56 (lost 4)");
+  assert.equal(lines[2], "the higher SL wins");
+});
+
+// Issue 27: 30 vs 35 at strength 30: both SL 0; the allies passed (+0), the enemies failed (−0).
+const TIE_ON_SUCCESS = {
+  type: "round_resolved",
+  round: 1,
+  mode: "rolls",
+  targets: { allies: 30, enemies: 30 },
+  rolls: { allies: 30, enemies: 35 },
+  sl: { allies: 0, enemies: 0 },
+  success: { allies: true, enemies: false },
+  decided_by: "success",
+  winner: "allies",
+  lost: { allies: 0, enemies: 1 },
+  strength: { allies: 30, enemies: 29 },
+};
+
+test("a tie on SL 0: +0 and −0 from each side's result, and why the success won", () => {
+  useLanguage("en");
+  const { title, lines } = describeStep(TIE_ON_SUCCESS);
+  assert.equal(title, "Round 1: Allies won");
+  assert.match(lines[0], /^Allies: d100 30 against 30, SL \+0;/);
+  assert.match(lines[1], /^Enemies: d100 35 against 30, SL −0;/);
+  assert.equal(lines[2], "equal SL: a success beats a failure");
+  useLanguage("ru");
+  const ru = describeStep(TIE_ON_SUCCESS).lines;
+  assert.match(ru[1], /SL −0/);
+  assert.equal(ru[2], "SL равны: успех бьёт провал");
+  // a 97 fails: its SL is moved to 0, and it is −0
+  useLanguage("en");
+  const ninetySeven = {
+    ...TIE_ON_SUCCESS,
+    targets: { allies: 30, enemies: 100 },
+    rolls: { allies: 30, enemies: 97 },
+    strength: { allies: 30, enemies: 99 },
+  };
+  assert.match(describeStep(ninetySeven).lines[1], /^Enemies: d100 97 against 100, SL −0;/);
+  // a round saved before rounds said why: the signs still, no reason line
+  const { decided_by: _, ...old } = TIE_ON_SUCCESS;
+  assert.equal(describeStep(old).lines.length, 2);
 });
 
 test("what the player view hides reads ?", () => {
@@ -38,6 +79,27 @@ test("what the player view hides reads ?", () => {
   const { lines } = describeStep(seenByPlayers);
   assert.equal(lines[1], "Enemies: d100 ? against ?, SL ?; strength ? → ? (lost ?)");
   assert.doesNotMatch(lines.join(" "), /56|60|85/);
+});
+
+test("a hidden side's leader test says neither its result nor its numbers", () => {
+  // the player view of {leadership: 47, roll: 73, success: false, sl: -3} with the enemies hidden
+  const hidden = {
+    type: "leader_commanded",
+    side: "enemies",
+    leadership: null,
+    roll: null,
+    success: null,
+    sl: null,
+    bonus: null,
+    strength_for_next_test: null,
+    redacted: ["leadership", "roll", "success", "sl", "bonus", "strength_for_next_test"],
+  };
+  for (const lang of ["en", "ru"]) {
+    useLanguage(lang);
+    const { lines } = describeStep(hidden);
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0], lang === "en" ? "The test's result is hidden" : "Результат проверки скрыт");
+  }
 });
 
 test("an undo names the step it took back; Russian words", () => {

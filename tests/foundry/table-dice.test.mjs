@@ -17,8 +17,10 @@ test("a side's d100 is shown with its strength, and never when the cards go to t
   assert.equal(sideRollShown({ hidden: ["allies.fighters"] }, "allies"), true); // a head count is not the roll
   assert.equal(sideRollShown(view, "allies", { whisper: true }), false);
   assert.equal(sideRollShown(null, "enemies"), true);
-  assert.equal(influenceRollShown(), true);
-  assert.equal(influenceRollShown({ whisper: true }), false);
+  // an Influence d100 is the side's own: hidden with its strength (it gives the total away)
+  assert.equal(influenceRollShown(view, "allies"), true);
+  assert.equal(influenceRollShown(view, "enemies"), false);
+  assert.equal(influenceRollShown(view, "allies", { whisper: true }), false);
 });
 
 test("the SL of a WFRP4e result: its signed text or a number, nothing else", () => {

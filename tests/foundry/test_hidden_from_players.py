@@ -70,10 +70,23 @@ def dwarves_and_a_mob(page: Page, panel: Locator) -> Locator:
     return new_unit(page, panel, ["tok4"], name="Orcs", side="enemies", strength=60, head_count=12)
 
 
-def orcs_beaten(page: Page, panel: Locator) -> None:
-    """Starts the battle, beats the orcs down to 17 (a strength players may not see), ends it."""
+# The orcs' own dice (issue 26): their leader's test (Leadership 87, d100 71: SL +1, bonus
+# 1 + 6 + 0 = 7, 67 for the next test) and their Influence d100 93 (total 93 + 60 - 30 = 123).
+ORCS_DICE = (
+    {"type": "leader_command", "side": "enemies", "leadership": 87, "roll": 71},
+    {"type": "roll_influence", "side": "enemies", "roll": 93},
+)
+
+
+def orcs_beaten(page: Page, panel: Locator, dice: bool = False) -> None:
+    """Starts the battle, beats the orcs down to 17 (a strength players may not see), ends it;
+    with `dice`, the orcs' leader takes a test and they roll on the Influence table first."""
     panel.locator("[data-action=start]").click()
     expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "fighting")
+    for command in ORCS_DICE if dice else ():
+        version = page.evaluate(f"{APP}.state.view.version")
+        page.evaluate(f"{APP}.command({json.dumps(command)})")
+        page.wait_for_function(f"{APP}.state.view.version === {version + 1}")
     page.evaluate(f"{APP}.command({{type: 'set_strength', side: 'enemies', strength: 17}})")
     page.wait_for_function(f"{APP}.state.view.sides.enemies.strength === 17")
     panel.locator("[data-action=endBattle]").click()
@@ -87,7 +100,7 @@ def test_nothing_a_player_holds_gives_the_mobs_numbers_away(
     orcs = dwarves_and_a_mob(page, panel)
     # a battle in set-up is not the players' to know of: the tokens' marks do not name it
     assert "ambush" not in json.dumps([t["flags"] for t in world_tokens(page)])
-    orcs_beaten(page, panel)
+    orcs_beaten(page, panel, dice=True)
     panel.locator("[data-action=applyAll]").click()
     expect(panel.locator(".bb-applied")).to_have_count(2)
     unit = orcs.get_attribute("data-unit")
@@ -111,13 +124,25 @@ def test_nothing_a_player_holds_gives_the_mobs_numbers_away(
     expect(player.locator(".bb-phase")).to_have_attribute("data-status", "ended")
     seen = state_of(player_page)
     allowed = shown_numbers(seen["view"])
+    orcs_dice = [
+        entry["events"][0]
+        for entry in gm["view"]["log"]
+        if entry["events"]
+        and entry["events"][0]["type"] in ("leader_commanded", "influence_rolled")
+    ]
+    assert [(e["roll"], e.get("total"), e.get("bonus")) for e in orcs_dice] == [
+        (71, None, 7),
+        (93, 123, None),
+    ]
     hidden = (
         numbers_in(mob)
         | numbers_in(gm["view"]["sides"]["enemies"])
         | numbers_in(gm["foundry"]["applied"][unit])
+        | numbers_in(orcs_dice)
     ) - allowed
-    # what the player may not know: the mob's head count, its casualties, the orcs' strength
-    assert {12, 17, 60} <= hidden, hidden
+    # what the player may not know: the mob's head count, its casualties, the orcs' strength,
+    # their leader's Leadership, d100 and the target it gave, their Influence d100 and total
+    assert {12, 17, 60, 87, 71, 67, 93, 123} <= hidden, hidden
     assert {mob["casualties"][f] for f in ("killed", "wounded", "fit")} - allowed <= hidden
 
     # the player's own battle data: the player view only, no Foundry data of the GMs

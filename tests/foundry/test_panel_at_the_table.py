@@ -92,7 +92,9 @@ def test_a_round_shows_its_result_where_the_gm_clicked_and_in_chat(
         before = after[side] + lost[side]
         line = result.locator(".bb-result-line", has_text=name)
         expect(line).to_contain_text(f"d100 {rolls[side]} against {event['targets'][side]}")
-        expect(line).to_contain_text(f"SL {sl[side]:+d}".replace("+0", "0"))
+        # the sign from the test's result: +0 passed, −0 failed (a true minus)
+        sign = "+" if sl[side] > 0 or (sl[side] == 0 and event["success"][side]) else "−"
+        expect(line).to_contain_text(f"SL {sign}{abs(sl[side])}")
         expect(line).to_contain_text(f"strength {before} → {after[side]} (lost {lost[side]})")
     # the leader's bonus went into the allies' test, with its working
     allies_line = result.locator(".bb-result-line", has_text="Allies")

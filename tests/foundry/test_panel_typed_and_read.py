@@ -194,3 +194,38 @@ def test_the_imported_default_table_reads_like_the_cores_for_the_side_that_rolle
     card = next(c for c in record(page, "chat") if reading in text_of(c["content"]))
     assert "{" not in text_of(card["content"])
     assert text_of(card["content"]).count(reading) == 1  # once, not as name and description
+
+
+def test_a_tie_on_sl_0_reads_plus_0_minus_0_and_why_on_the_panel_and_its_card(
+    page: Page, open_foundry: Open, bridge: Any
+) -> None:
+    """Issue 27: 30 vs 35 at strength 30: both SL 0, the allies passed (+0), the enemies failed
+    (−0); the panel's result and the round's card say so, and why the allies won (the GM shows
+    the players every number here: with a side hidden, its SL and the reason are "?" on the
+    public card, as the player view has them)."""
+    panel = fighting(page, open_foundry)
+    page.evaluate(f"{APP}.command({{type: 'set_hidden', hidden: []}})")
+    page.wait_for_function(f"{APP}.state.view.hidden.length === 0")
+    for side in ("allies", "enemies"):
+        page.evaluate(f"{APP}.command({{type: 'set_strength', side: '{side}', strength: 30}})")
+        page.wait_for_function(f"{APP}.state.view.sides.{side}.strength === 30")
+    panel.locator("[name=rollAllies]").fill("30")
+    panel.locator("[name=rollEnemies]").fill("35")
+    panel.locator("[data-action=roundRolls]").click()
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
+    (round_,) = events(page, "round_resolved")
+    assert (round_["winner"], round_["decided_by"]) == ("allies", "success")
+    result = panel.locator(".bb-result")
+    expect(result).to_contain_text("Round 1: Allies won")
+    expect(result.locator(".bb-result-line", has_text="Allies:")).to_contain_text(
+        "d100 30 against 30, SL +0"
+    )
+    expect(result.locator(".bb-result-line", has_text="Enemies:")).to_contain_text(
+        "d100 35 against 30, SL −0"
+    )
+    expect(result).to_contain_text("equal SL: a success beats a failure")
+    page.wait_for_function("StandIn.record.chat.some(c => c.content.includes('Round 1'))")
+    card = next(c for c in record(page, "chat") if "Round 1" in c["content"])
+    words = text_of(card["content"])
+    assert "SL +0" in words and "SL −0" in words, words
+    assert "a success beats a failure" in words, words

@@ -170,6 +170,17 @@ def test_influence_by_foundry_dice_reads_the_cores_row_for_that_total(
         "text => StandIn.record.chat.some(c => c.content.includes(text))",
         arg=html.escape(read).replace("&#x27;", "&#39;"),  # as the card escapes it
     )
+    # the enemies' (hidden) Influence d100 gives their total, so the strengths: for the GMs only
+    version = gm.state("ambush")["view"]["version"]
+    next_dice(page, 77)
+    panel.locator("[name=influenceSide]").select_option("enemies")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function(f"{APP}.state.view.version === {version + 1}")
+    entry = last_entry(gm)
+    assert entry["command"] == {"type": "roll_influence", "side": "enemies", "roll": 77}
+    hidden = roll_messages(page)[-1]
+    assert hidden["total"] == 77 and sorted(hidden["whisper"]) == ["gm1", "gm2"]
+    assert hidden["gm"] and not hidden["player"]
 
 
 def wfrp_fight(page: Page, panel: Locator) -> None:

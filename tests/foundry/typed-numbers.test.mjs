@@ -1,9 +1,11 @@
-// The panel's one reader of typed numbers (logic/typed-numbers.mjs): a share in every way a GM
-// writes a half, whole numbers in their ranges, and every other entry refused, never a NaN.
+// The panel's pre-check of typed numbers (logic/typed-numbers.mjs): a share in every way a GM
+// writes a half, whole numbers in their ranges, and every other entry refused, never a NaN; the
+// shared table read as the core and the page read it; bounds from the core's shapes only.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { NUMBER_FIELDS, readShare, readTyped, readWhole } from "../../foundry-module/scripts/logic/typed-numbers.mjs";
+import { COMMAND_NUMBERS } from "../../foundry-module/scripts/logic/command-numbers.mjs";
 
 test("a half, however it is written, is the core's exact 1/2", () => {
   for (const typed of ["1/2", "0.5", "0,5", "50%", "50 %", " 1 / 2 ", ".5", ",5", "2/4", "50,0 %", "50\u00a0%"]) {
@@ -37,7 +39,7 @@ test("anything else is refused: not a share, or out of 0..1", () => {
     "1//2",
     "%",
   ]) {
-    assert.equal(readShare(typed).error, "not_share", typed);
+    assert.equal(readShare(typed).error, "not_number", typed);
   }
   for (const typed of ["150%", "3/2", "1.5", "1,01", "101 %"]) {
     assert.equal(readShare(typed).error, "out_of_range", typed);
@@ -70,24 +72,27 @@ test("every example a refusal shows is accepted by its own field", () => {
   }
 });
 
-// The ranges are the core's, as docs/protocol.md's command tables say them.
-const PROTOCOL = readFileSync(new URL("../../docs/protocol.md", import.meta.url), "utf8");
-const RANGES = {
-  roll: "`rolls.allies` | integer | yes | {min} to {max} |",
-  sl: "`sl` | integer | no | {min} to {max} |",
-  strength: "`strength` | integer | yes | {min} to {max} |",
-  lost: "`lost.allies` | integer | yes | {min} to {max} |",
-  fighters: "`fighters` | integer | yes | {min} to {max} |",
-  rating: "`rating` | integer | no | {min} to {max} |",
-  percent: "`modifiers[].percent` | integer | no | {min} to {max} |",
-  flat: "`modifiers[].flat` | integer | no | {min} to {max} |",
-};
+// Every typed number of the shared table, read as the core reads it (tests/core/test_typed_numbers.py)
+// and the page (tests/web/test_typed_numbers.py): the same value, or the same refusal.
+const TABLE = JSON.parse(readFileSync(new URL("../support/typed-numbers.json", import.meta.url), "utf8")).rows;
 
-test("each field's range is the one docs/protocol.md gives the core's command", () => {
-  for (const [kind, row] of Object.entries(RANGES)) {
-    const { min, max } = NUMBER_FIELDS[kind];
-    assert.ok(PROTOCOL.includes(row.replace("{min}", min).replace("{max}", max)), `${kind}: ${min} to ${max}`);
+test("the shared table of typed numbers: the core's reading or refusal, every row", () => {
+  for (const row of TABLE) {
+    const [char, count] = row.then ?? ["", 0];
+    const typed = row.typed + char.repeat(count) + (row.end ?? "");
+    const read = readTyped(typed, COMMAND_NUMBERS[row.field]);
+    const got = read.empty ? { blank: true } : read.error ? { refused: read.error } : { read: read.value };
+    const expected = row.blank ? { blank: true } : row.refused ? { refused: row.refused } : { read: row.read };
+    assert.deepEqual(got, expected, `${row.field}: ${JSON.stringify(typed.slice(0, 40))}`);
   }
-  assert.ok(PROTOCOL.includes("| `roll` | integer | no | 1 to 100 |"));
-  assert.ok(PROTOCOL.includes('a number from 0 to 1 or a text like `"1/2"`'));
+});
+
+test("every field's bounds are the core's, from its command shapes (no bound written in the module)", () => {
+  for (const [kind, spec] of Object.entries(NUMBER_FIELDS)) {
+    const core = COMMAND_NUMBERS[spec.field];
+    assert.ok(core, `${kind}: ${spec.field} is a number field of the core`);
+    assert.deepEqual([spec.kind, spec.min, spec.max], [core.kind, core.min, core.max], kind);
+  }
+  const source = readFileSync(new URL("../../foundry-module/scripts/logic/typed-numbers.mjs", import.meta.url), "utf8");
+  assert.doesNotMatch(source, /\b(min|max)\s*:\s*-?\d/, "a bound written by hand");
 });

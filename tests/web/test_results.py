@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import PHONE
 from gm import acted, dwarves_against_orcs, set_strength, version
 from playwright.sync_api import Locator, Page, expect
@@ -97,3 +99,44 @@ def test_each_entry_of_the_log_and_each_units_casualties_say_why(page: Page) -> 
     expect(dwarves.locator(".working li")).to_contain_text(
         ["(30 - 18) / 30 = 2/5", "10 × 2/5 / 2 = 2", "min(2 × 2, 10 - 2) = 4", "10 - 2 - 4 = 4"]
     )
+
+
+def test_a_tie_on_sl_0_shows_plus_0_minus_0_and_why_the_success_won(phone: Page) -> None:
+    """Issue 27: 30 vs 35 at strength 30: both SL 0, the allies passed (+0), the enemies failed
+    (−0); the card says a success beats a failure, in both languages, and "why?" says it."""
+    dwarves_against_orcs(phone)
+    set_strength(phone, "enemies", 30)
+    form = phone.locator("#round-form")
+    form.get_by_label("Rolls typed in").check()
+    form.locator('input[name="rolls.allies"]').fill("30")
+    form.locator('input[name="rolls.enemies"]').fill("35")
+
+    card = submit_and_read(phone, form, "Resolve the round", "#round-result")
+
+    expect(card).to_contain_text("Round 1: the allies win")
+    expect(card).to_contain_text("SL: Allies +0 · Enemies −0")
+    expect(card).to_contain_text("Equal SL: a success beats a failure")
+    expect(card).to_contain_text("Enemies lose 1")
+    card.get_by_text("why?").click()
+    expect(card.locator('.working li[data-rule="won_by_success"]')).to_contain_text("+0 > -0")
+    expect(card.locator('.working li[data-rule="won_by_success"]')).to_contain_text(
+        "a success beats a failure (+0 beats −0)"
+    )
+    phone.get_by_role("button", name="RU").click()
+    expect(card).to_contain_text("SL равны: успех бьёт провал")
+    expect(card).to_contain_text(re.compile(r"SL: \S+ \+0 · \S+ −0"))
+
+
+def test_a_97_fails_with_minus_0(phone: Page) -> None:
+    dwarves_against_orcs(phone)
+    set_strength(phone, "enemies", 100)
+    form = phone.locator("#round-form")
+    form.get_by_label("Rolls typed in").check()
+    form.locator('input[name="rolls.allies"]').fill("30")
+    form.locator('input[name="rolls.enemies"]').fill("97")
+
+    card = submit_and_read(phone, form, "Resolve the round", "#round-result")
+
+    expect(card).to_contain_text("Round 1: the allies win")
+    expect(card).to_contain_text("SL: Allies +0 · Enemies −0")
+    expect(card).to_contain_text("Equal SL: a success beats a failure")

@@ -3,6 +3,7 @@
  * posted in chat, and a Leadership test's result as the core's leader's command. No Foundry
  * here; the core still decides every number of the battle.
  */
+import { COMMAND_NUMBERS } from "./command-numbers.mjs";
 
 /**
  * Whether players may see a side's d100 of a round or of a leader's command: the player view
@@ -14,9 +15,12 @@ export function sideRollShown(view, side, { whisper = false } = {}) {
   return !(view?.hidden ?? []).includes(`${side}.strength`);
 }
 
-/** The Influence d100 itself is in the player view (only its modifier and total may be hidden). */
-export function influenceRollShown({ whisper = false } = {}) {
-  return !whisper;
+/**
+ * An Influence d100 is shown as the side's own dice are: the player view hides a hidden side's
+ * roll (it gives its total, and the total the strengths), so its Foundry roll is blind too.
+ */
+export function influenceRollShown(view, side, { whisper = false } = {}) {
+  return sideRollShown(view, side, { whisper });
 }
 
 /**
@@ -46,10 +50,12 @@ export function leaderCommandFromTest(side, result) {
   return { type: "leader_command", side, sl: testSL(result.SL), success: outcome === "success" };
 }
 
-/** A d100 as Foundry's Roll gives it: a whole number from 1 to 100, else refused. */
+const { min: D100_MIN, max: D100_MAX } = COMMAND_NUMBERS["resolve_round.rolls.allies"];
+
+/** A d100 as Foundry's Roll gives it: a whole number from 1 to 100 (the core's range), else refused. */
 export function d100(total) {
-  if (!Number.isInteger(total) || total < 1 || total > 100) {
-    throw new Error(`a d100 must be a whole number from 1 to 100, not ${JSON.stringify(total)}`);
+  if (!Number.isInteger(total) || total < D100_MIN || total > D100_MAX) {
+    throw new Error(`a d100 must be a whole number from ${D100_MIN} to ${D100_MAX}, not ${JSON.stringify(total)}`);
   }
   return total;
 }
