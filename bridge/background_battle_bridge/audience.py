@@ -25,6 +25,7 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from background_battle.view import Role
 
 from . import protocol as p
+from . import visibility
 from .eviction import Eviction
 from .guard import RateLimit
 
@@ -122,7 +123,7 @@ class Audience:
         for client in self._healthy(clients):
             by_role[client.role].append(client.ws)
         for role, connections in by_role.items():
-            if not connections or (role == "player" and not players):
+            if not connections or not visibility.reaches(role, players):
                 continue
             frame = _frame(message, role)
             for ws in connections:
@@ -173,7 +174,7 @@ class Audience:
     def foundry(self) -> list[ServerConnection]:
         """The Foundry modules connected with the GM token (what is queued for them written
         first, so that a message sent to them directly comes after it)."""
-        found = [c.ws for c in self.clients if c.kind == "foundry" and c.role == "gm"]
+        found = [c.ws for c in self.clients if c.kind == "foundry" and visibility.is_gm(c.role)]
         for ws in found:
             self.flush(ws)
         return found

@@ -25,10 +25,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from background_battle import Battle, redact_entry, state_view, views_by_role
+from background_battle import Battle
 from background_battle.view import Role
 
 from . import protocol as p
+from . import visibility
 from .protocol import ProtocolError
 from .room import Room
 from .stored import Record
@@ -42,7 +43,6 @@ SLACK = 4 * 1024  # a message's own fields around its parts (names, versions, `i
 # within its bound can always be started, fought and ended
 ROOM_PER_UNIT = 128
 ROOM_FOR_SIDES = 1024
-ROLES: tuple[Role, ...] = ("gm", "player")
 assert VIEW_MAX + ENTRY_MAX + FOUNDRY_MAX + 2 * SLACK <= p.MAX_MESSAGE
 
 # the field of each core command that makes a battle's view grow
@@ -83,7 +83,7 @@ def view_size(battle: Battle, view: dict[str, Any]) -> int:
 
     >>> from background_battle import new_battle
     >>> battle = new_battle("x")
-    >>> view = state_view(battle, log=False)
+    >>> view = visibility.view(battle, "gm", log=False)
     >>> view_size(battle, view) == size(view)
     True
     """
@@ -115,15 +115,15 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> Decide
     limit = VIEW_MAX
     if kind in _GROWS or kind == "undo":
         limit -= ROOM_PER_UNIT * len(after.units) + ROOM_FOR_SIDES
-    views = views_by_role(after, log=False)
+    views = visibility.views(after, log=False)
     decided = Decided({role + "-nolog": view for role, view in views.items()}, {})
-    for role in ROLES:
-        seen = decided.entries[role] = redact_entry(after, entry, role)
+    for role in visibility.ROLES:
+        seen = decided.entries[role] = visibility.entry_seen(after, entry, role)
         entry_size = size(seen)
         if entry_size > ENTRY_MAX:
             raise _too_large(field, f"this {kind} makes a log entry", entry_size, ENTRY_MAX)
         grown = view_size(after, views[role])
-        if grown > limit and grown > size(state_view(before, role, log=False)):
+        if grown > limit and grown > size(visibility.view(before, role, log=False)):
             units = len(after.units)
             raise _too_large(
                 field,

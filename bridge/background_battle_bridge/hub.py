@@ -17,7 +17,7 @@ from typing import Any
 from background_battle import BattleError
 from background_battle.view import Role
 
-from . import foundry, pipeline, reading
+from . import foundry, pipeline, reading, visibility
 from . import protocol as p
 from .audience import Audience, Client
 from .committer import Committer, NotStored
@@ -154,7 +154,7 @@ class Hub:
         try:
             if kind == "hello":
                 raise ProtocolError("already_welcomed", "hello was already sent", field="type")
-            if kind in p.GM_ONLY_TYPES and client.role != "gm":
+            if not visibility.may_send(client.role, kind):
                 raise ProtocolError(
                     "forbidden", f"the player token may not send {kind}", field="type"
                 )

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from background_battle import redact_entry
 from background_battle.view import Role
 
 from . import protocol as p
+from . import visibility
 from .budget import SLACK, size
 from .room import Room
 
@@ -35,7 +35,7 @@ def last_entries(room: Room, role: Role, budget: int) -> tuple[int, list[dict[st
 
 def _seen(room: Room, role: Role, index: int) -> dict[str, Any]:
     """Log entry `index` (from 0) as the role sees it."""
-    return redact_entry(room.battle, room.battle.log[index].to_dict(), role)
+    return visibility.entry_seen(room.battle, room.battle.log[index].to_dict(), role)
 
 
 def _within(entries: Iterable[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
@@ -53,7 +53,7 @@ def _within(entries: Iterable[dict[str, Any]], budget: int) -> list[dict[str, An
 def state(room: Room, role: Role) -> dict[str, Any]:
     """The whole battle for a role; the log's older pages come with `log_page`."""
     view = room.view_without_log(role)
-    foundry = room.foundry() if role == "gm" else None
+    foundry = visibility.gms_only(role, room.foundry)
     budget = p.MAX_MESSAGE - SLACK - size(view) - size(foundry)
     log_from, log = last_entries(room, role, budget)
     message: dict[str, Any] = {

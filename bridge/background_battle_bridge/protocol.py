@@ -43,7 +43,6 @@ CLIENT_TYPES = frozenset(
         "log_page",
     }
 )
-GM_ONLY_TYPES = frozenset({"command", "tokens", "request_casualties", "applied", "unapplied"})
 
 
 class ProtocolError(Exception):

@@ -22,11 +22,11 @@ from background_battle import (
     from_json,
     new_battle,
     restore,
-    state_view,
     to_json,
 )
 from background_battle.view import Role
 
+from . import visibility
 from .stored import Record
 
 Receipt = tuple[int, str]
@@ -160,7 +160,7 @@ class Room:
         """The core's `state_view` for a role, computed once per version."""
         cached = self._views.get(role)
         if cached is None:
-            cached = self._views[role] = state_view(self.battle, role)
+            cached = self._views[role] = visibility.view(self.battle, role)
         return cached
 
     def view_without_log(self, role: Role) -> dict[str, Any]:
@@ -169,7 +169,7 @@ class Room:
         key = role + "-nolog"
         cached = self._views.get(key)
         if cached is None:
-            cached = self._views[key] = state_view(self.battle, role, log=False)
+            cached = self._views[key] = visibility.view(self.battle, role, log=False)
         return cached
 
     def summary(self) -> dict[str, Any]:
@@ -182,9 +182,8 @@ class Room:
         }
 
     def open_to(self, role: Role) -> bool:
-        """Whether a role is told of this battle: a GM of every one, a player only of a battle
-        the GM has started and not archived (one in set-up is the GM's to prepare unseen)."""
-        return role == "gm" or (self.battle.status != "setup" and not self.archived)
+        """Whether a role is told of this battle (visibility.told_of)."""
+        return visibility.told_of(role, self.battle.status, self.archived)
 
     def unit_ids(self) -> list[str]:
         return [unit.id for unit in self.battle.units]

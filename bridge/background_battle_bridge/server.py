@@ -25,7 +25,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from . import admin, places
+from . import admin, places, visibility
 from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
@@ -257,7 +257,7 @@ class Bridge:
         client.role, client.kind = role, kind
         try:
             replies = await self.hub.join(client, message)
-            if role == "gm" and not self.tokens.open:
+            if visibility.is_gm(role) and not self.tokens.open:
                 # The GM's page shows the player link (a QR code) for the players at the table.
                 replies[0]["player_token"] = self.tokens.player
         except Exception:  # a bug must not take the connection or the server down
