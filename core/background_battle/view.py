@@ -168,7 +168,7 @@ def _redact(data: Any, battle: Battle, side: Side | None) -> Any:
         if _per_side(value):  # a value per side: {"allies": .., "enemies": ..}
             result[key] = {}
             for s, item in value.items():
-                if _hidden_of_side(battle, s, key):
+                if _hidden_of_side(battle, s, key, data):
                     result[key][s] = None
                     redacted.append(f"{key}.{s}")
                 else:
@@ -205,13 +205,21 @@ def _hidden(battle: Battle, side: Side | None, key: str) -> bool:
     return False
 
 
-def _hidden_of_side(battle: Battle, side: Side, key: str) -> bool:
-    """One side's part of a value per side: its roll, SL and success go with its strength, and
-    the loss a side took is what the other side dealt (it would give the other's SL away)."""
+def _hidden_of_side(battle: Battle, side: Side, key: str, data: dict[str, Any]) -> bool:
+    """One side's part of a value per side: its roll, SL and success go with its strength.
+
+    The loss a side took is what the other side dealt: with the other's strength hidden it
+    would give the other's SL away, unless players can already tell it: a round that leaves
+    this (shown) side above 0 shows its strength before and after, so its loss is shown too
+    (never "?" beside two numbers shown). A side driven to 0 may have been dealt more than it
+    had: then its loss stays hidden, and so does a loss typed into a command.
+    """
     if key in ROLL_KEYS:
         return f"{side}.strength" in battle.hidden
-    if key == "lost":
-        return any(f"{s}.strength" in battle.hidden for s in SIDES)
+    if key == "lost" and any(f"{s}.strength" in battle.hidden for s in SIDES):
+        after = data.get("strength") if data.get("type") == "round_resolved" else None
+        left = after.get(side) if isinstance(after, dict) else None
+        return _hidden(battle, side, key) or not (isinstance(left, int) and left > 0)
     return _hidden(battle, side, key)
 
 

@@ -121,7 +121,7 @@ def test_two_battles_differing_only_in_hidden_strength_look_the_same_to_players(
         assert state_view(a, "player") == state_view(b, "player"), command
 
 
-def test_a_round_shows_players_neither_the_hidden_sides_roll_sl_nor_the_loss_it_dealt() -> None:
+def test_a_round_shows_players_neither_the_hidden_sides_roll_sl_nor_its_own_loss() -> None:
     battle = run(
         dwarves_and_orcs(),
         {"type": "set_strength", "side": "enemies", "strength": 95},
@@ -131,9 +131,12 @@ def test_a_round_shows_players_neither_the_hidden_sides_roll_sl_nor_the_loss_it_
     assert event["rolls"] == {"allies": 5, "enemies": None}
     assert event["sl"] == {"allies": 3, "enemies": None}
     assert event["success"] == {"allies": True, "enemies": None}
-    assert event["lost"] == {"allies": None, "enemies": None}
+    # the allies' loss is their strength before less after, both shown: never "?" beside them
+    assert event["lost"] == {"allies": 6, "enemies": None}
+    assert event["strength"]["allies"] == 30 - 6
     assert event["winner"] == "enemies"
-    assert set(event[REDACTED]) >= {"rolls.enemies", "sl.enemies", "lost.allies"}
+    assert set(event[REDACTED]) >= {"rolls.enemies", "sl.enemies", "lost.enemies"}
+    assert "lost.allies" not in event[REDACTED]
     command = state_view(battle, "player")["log"][-1]["command"]
     assert command["rolls"] == {"allies": 5, "enemies": None}
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from background_battle import redact_entry, state_view
 
 from .builders import dwarves_and_orcs, run
@@ -73,3 +76,27 @@ def test_a_view_without_the_log_is_the_view_less_its_log() -> None:
         full = state_view(battle, role)
         del full["log"]
         assert state_view(battle, role, log=False) == full
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rounds=st.lists(st.tuples(st.integers(1, 100), st.integers(1, 100)), min_size=1, max_size=10)
+)
+def test_a_shown_sides_loss_is_never_hidden_beside_its_strength_before_and_after(
+    rounds: list[tuple[int, int]],
+) -> None:
+    """What players are shown in one place is never "?" in another: a round that leaves the
+    allies (shown) above 0 shows their loss, which is their strength before less after."""
+    battle = dwarves_and_orcs()  # the enemies' strength hidden, the house default
+    for allies_roll, enemies_roll in rounds:
+        if battle.status != "fighting":
+            break
+        before = state_view(battle, "player")["sides"]["allies"]["strength"]
+        rolls = {"allies": allies_roll, "enemies": enemies_roll}
+        battle = run(battle, {"type": "resolve_round", "mode": "rolls", "rolls": rolls})
+        event = state_view(battle, "player")["log"][-1]["events"][0]
+        after = event["strength"]["allies"]
+        assert after == state_view(battle, "player")["sides"]["allies"]["strength"]
+        if after > 0:
+            assert event["lost"]["allies"] == before - after
+        assert event["lost"]["enemies"] is None  # the enemies' own loss: hidden with their strength
