@@ -36,11 +36,27 @@ CLIENT_TYPES = frozenset(
         "request_casualties",
         "applied",
         "unapplied",
+        "claim",
+        "plan",
+        "cancel_apply",
+        "detached",
         "ping",
         "log_page",
     }
 )
-GM_ONLY_TYPES = frozenset({"command", "tokens", "request_casualties", "applied", "unapplied"})
+GM_ONLY_TYPES = frozenset(
+    {
+        "command",
+        "tokens",
+        "request_casualties",
+        "applied",
+        "unapplied",
+        "claim",
+        "plan",
+        "cancel_apply",
+        "detached",
+    }
+)
 
 
 class ProtocolError(Exception):
