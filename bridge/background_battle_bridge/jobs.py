@@ -51,11 +51,12 @@ def order_of(room: Room, unit: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def offer(battles: Battles, room: Room, unit: str) -> None:
-    """Offer a unit's job to every Foundry browser connected with the GM token."""
+def offer_of(room: Room, unit: str) -> dict[str, Any]:
+    """A unit's job as offered: its order, and the tokens still in the battle with their
+    head counts (those in the PCs' fight left out)."""
     job = room.jobs[unit]
     token_ids, heads = room.fighting_tokens(unit)
-    message = {
+    return {
         "type": "apply_casualties",
         "battle": room.name,
         "unit": unit,
@@ -64,7 +65,11 @@ def offer(battles: Battles, room: Room, unit: str) -> None:
         "token_ids": token_ids,
         "heads": heads,
     }
-    broadcast(battles.audience.foundry(), p.dumps(message))
+
+
+def offer(battles: Battles, room: Room, unit: str) -> None:
+    """Offer a unit's job to every Foundry browser connected with the GM token."""
+    broadcast(battles.audience.foundry(), p.dumps(offer_of(room, unit)))
 
 
 def tell_job(battles: Battles, room: Room, unit: str) -> None:
@@ -161,7 +166,9 @@ async def claim(battles: Battles, client: Client, message: dict[str, Any]) -> Re
     if held is None:
         room.claims[unit] = (client, by)
         tell_job(battles, room, unit)
-    return [ack(request_id, room, room.version)]
+    job = {**offer_of(room, unit), **(room.job_view(unit) or {})}
+    del job["type"]
+    return [{**ack(request_id, room, room.version), "job": job}]
 
 
 def release(battles: Battles, rooms: list[Room], client: Client) -> None:

@@ -99,6 +99,9 @@ async def test_a_job_is_claimed_by_one_browser_and_every_gm_hears_who(running: R
 
     taken = await answer(first, claim(id="c1", by="Anna"))
     assert taken["type"] == "ack"
+    # the holder is given what it needs: the order, the tokens, who holds it
+    assert taken["job"]["token_ids"] == DWARF_TOKENS and taken["job"]["claimed_by"] == "Anna"
+    assert (taken["job"]["killed"], taken["job"]["version"]) == (2, 5)
     refused = await answer(second, claim(id="c2", by="Boris"))
     assert (refused["code"], refused["params"]) == ("claimed", {"by": "Anna"})
     assert (await heard(gm, "apply_job"))["job"]["claimed_by"] == "Anna"
