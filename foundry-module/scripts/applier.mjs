@@ -70,6 +70,17 @@ export class Applier {
     return this.hasGmLine && this.user?.id === game.user.id;
   }
 
+  /** Whom a job nobody holds waits for, in words: the active GM still loading (its browser
+   * has said nothing yet), the browser that applies, or any GM browser with the GM token. */
+  waitsFor() {
+    const user = this.user;
+    if (!user) return t("Job.WhoNone");
+    if (user.id === game.users.activeGM?.id && user.id !== game.user.id && !this.lines.has(user.id)) {
+      return t("Job.WhoLoading", { name: user.name });
+    }
+    return t("Job.WhoBrowser", { name: user.name });
+  }
+
   /** For a GM's panel: who changes the tokens, in words (null when this browser does). */
   line() {
     // While this browser connects, its light says so; who applies is told once it is connected.
