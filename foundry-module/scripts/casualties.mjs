@@ -38,9 +38,11 @@ function optionsFor(connections, battle, unit) {
   return headCountShown(connections, battle, unit) ? options : { ...options, groupName: (name) => name };
 }
 
-/** A new journal id: random, so that two Apply runs never share one. */
+/** A new journal id: 16 random letters and digits, so that two Apply runs never share one
+ * (`crypto.getRandomValues` works on a page served over plain http too). */
 function newPlanId() {
-  return foundry.utils.randomID(16);
+  const digits = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((n) => digits[n % digits.length]).join("");
 }
 
 /**
