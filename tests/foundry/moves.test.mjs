@@ -23,6 +23,9 @@ test("a head count comes off one selected token standing for many", () => {
   });
   // all its heads (or more): the token itself goes
   assert.deepEqual(pickMoved(["mob"], ["mob"], { mob: 12 }, 12), { token_ids: ["mob"], fighters: {}, total: 12 });
+  // a unit that is one such token: no need to select it
+  assert.deepEqual(pickMoved([], ["mob"], { mob: 10 }, 4), { token_ids: [], fighters: { mob: 4 }, total: 4 });
+  assert.deepEqual(pickMoved([], ["mob"], { mob: 10 }, null), { reason: "none_selected" });
   // selected without a count: the whole token
   assert.deepEqual(pickMoved(["mob", "boss"], ["boss", "mob"], { mob: 5 }, null), {
     token_ids: ["boss", "mob"],

@@ -20,7 +20,8 @@ export function liveMoves(moves, view) {
 /**
  * What the GM's selection moves into the PCs' fight: whole tokens of the unit (one fighter
  * each, or a token standing for many taken whole) and, with a head count typed, heads off the
- * one selected token standing for many. `selected`: token UUIDs; `unit`: the unit's tokens
+ * one selected token standing for many (a unit that is one such token needs no selection).
+ * `selected`: token UUIDs; `unit`: the unit's tokens
  * still in the battle; `heads`: their head counts ({uuid: n}, absent: 1); `count`: the typed
  * number or null. Returns {token_ids, fighters, total} or {reason} when it cannot.
  *
@@ -28,7 +29,9 @@ export function liveMoves(moves, view) {
  * pickMoved(["t2", "t3"], ["t1", "t2", "t3"], {}, null) // {token_ids: ["t2", "t3"], fighters: {}, total: 2}
  */
 export function pickMoved(selected, unit, heads, count) {
-  const mine = unit.filter((uuid) => selected.includes(uuid));
+  let mine = unit.filter((uuid) => selected.includes(uuid));
+  // A unit that is one token standing for many: its heads, without selecting it.
+  if (!mine.length && unit.length === 1 && (heads[unit[0]] ?? 1) > 1 && count !== null) mine = unit;
   if (!mine.length) return { reason: "none_selected" };
   const crowds = mine.filter((uuid) => (heads[uuid] ?? 1) > 1);
   if (count !== null && crowds.length === 1 && mine.length === 1) {
