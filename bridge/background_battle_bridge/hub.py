@@ -55,6 +55,7 @@ HANDLERS: dict[str, Handler] = {
     "applied": _gm(foundry.applied),
     "unapplied": _gm(foundry.unapplied),
     "claim": jobs.claim,
+    "unclaim": jobs.unclaim,
     "plan": jobs.plan,
     "cancel_apply": jobs.cancel,
     "detached": _gm(jobs.detached),

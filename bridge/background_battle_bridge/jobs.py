@@ -176,12 +176,27 @@ def release(battles: Battles, rooms: list[Room], client: Client) -> None:
     again at once (to a browser that can take it)."""
     for room in rooms:
         for unit in [u for u, (holder, _) in room.claims.items() if holder is client]:
-            del room.claims[unit]
-            if unit not in room.jobs:
-                continue
-            tell_job(battles, room, unit)
-            if "plan" not in room.jobs[unit]:
-                offer(battles, room, unit)
+            _free(battles, room, unit)
+
+
+def _free(battles: Battles, room: Room, unit: str) -> None:
+    del room.claims[unit]
+    if unit not in room.jobs:
+        return
+    tell_job(battles, room, unit)
+    if "plan" not in room.jobs[unit]:
+        offer(battles, room, unit)
+
+
+async def unclaim(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
+    """`unclaim`: the holder lets a job go without ending it (its Apply failed half-way: the
+    job waits for a GM's Finish or Undo; one not planned is offered again)."""
+    request_id, room = await _settled_request(battles, message)
+    unit = _unit(room, message)
+    _job(room, unit, message)
+    _held(room, unit, client)
+    _free(battles, room, unit)
+    return [ack(request_id, room, room.version)]
 
 
 async def plan(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:

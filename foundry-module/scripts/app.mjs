@@ -247,6 +247,11 @@ export class BattleApp {
     try {
       return await run;
     } catch (error) {
+      // Failed half-way (a write refused, the bridge gone): let the job go, so that it waits for
+      // a GM's Finish or Undo (or, not planned yet, is offered again) instead of looking busy.
+      if (!["claimed", "no_job", "not_claimed"].includes(error.code)) {
+        client.request("unclaim", { battle, unit, version }).catch(() => undefined);
+      }
       if (error.code === "claimed" || error.code === "no_job") {
         this.tried.add(key);
         log.debug(`job ${key} not taken`, error.code, error.params);

@@ -307,3 +307,22 @@ async def test_the_offer_leaves_out_the_tokens_in_the_pcs_fight(running: Running
     offer = await heard(foundry, "apply_casualties")
     assert offer["token_ids"] == ["t1"]
     assert offer["killed"] + offer["wounded"] + offer["fit"] == 1
+
+
+async def test_a_holder_lets_a_job_go_without_ending_it(running: Running) -> None:
+    gm = await running.gm(client="web")
+    first = await running.gm(client="foundry")
+    second = await running.gm(client="foundry")
+    await ended_with_tokens(gm, first)
+    await answer(gm, {"type": "request_casualties", "id": "r", "battle": "ambush", "unit": "u2"})
+    await answer(first, claim(id="c1", by="Anna"))
+    job = {"battle": "ambush", "unit": "u2", "version": 5}
+    await answer(first, {"type": "plan", "id": "p", **job, "plan": journal()})
+    others = await answer(second, {"type": "unclaim", "id": "u0", **job})
+    assert (others["code"], others["params"]) == ("not_claimed", {"by": "Anna"})
+    assert (await answer(first, {"type": "unclaim", "id": "u1", **job}))["type"] == "ack"
+    room = running.bridge.hub.rooms["ambush"]
+    assert room.claims == {} and room.jobs["u2"]["plan"] == journal()
+    # the planned job waits for a GM: another browser claims it and gets the journal
+    taken = await answer(second, claim(id="c2", by="Boris"))
+    assert taken["job"]["plan"] == journal() and taken["job"]["claimed_by"] == "Boris"
