@@ -30,10 +30,21 @@ export function fieldLabel(field) {
 }
 
 /**
+ * Which sentence of a range the bounds call for: a range may be open at either end (the core
+ * sends `min`, `max` or both, a bound of null being open), so a code like `out_of_range` has one
+ * sentence per shape: `min_max`, `min`, `max`, `none`.
+ */
+export function boundsKey(params) {
+  const min = params?.min !== null && params?.min !== undefined;
+  const max = params?.max !== null && params?.max !== undefined;
+  return min && max ? "min_max" : min ? "min" : max ? "max" : "none";
+}
+
+/**
  * A bridge or core error in the user's language: the code's own sentence when the language file
- * has one (with the field in words, min, max and other params filled in), else the bridge's
- * English message. The field is named in words only; a field the language has no words for is
- * called "this field" (its path stays in the debug log).
+ * has one (with the field in words, min, max and other params filled in; for a range, the
+ * sentence of its bounds), else the bridge's English message. The field is named in words only;
+ * a field the language has no words for is called "this field" (its path stays in the debug log).
  */
 export function errorText(error) {
   const code = error?.code ?? "internal";
@@ -43,7 +54,9 @@ export function errorText(error) {
   for (const [key, value] of Object.entries(params)) {
     if (value !== null && typeof value === "object") params[key] = JSON.stringify(value);
   }
-  return has(`Errors.${code}`) ? t(`Errors.${code}`, params) : (error?.message ?? code);
+  if (has(`Errors.${code}`)) return t(`Errors.${code}`, params);
+  const ranged = `Errors.${code}.${boundsKey(error?.params)}`;
+  return has(ranged) ? t(ranged, params) : (error?.message ?? code);
 }
 
 /** HTML-escapes text for the panel and chat cards. */

@@ -84,6 +84,55 @@ async function unlinkSelected(front, form, target) {
   if (!ack) await markLinked(leaving, unit);
 }
 
+/**
+ * A side's modifiers as the GM typed them (every row shown, the new one when anything is typed
+ * in it): a name each, percent and flat as whole numbers (blank: 0), every field at fault
+ * refused at once.
+ */
+function typedModifiers(form, side, count) {
+  const rows = [...Array.from({ length: count }, (_, i) => i), "new"];
+  const typed = [];
+  for (const index of rows) {
+    const name = `mod-${side}-${index}`;
+    const words = readText(form, `${name}-name`);
+    const numbers = [readText(form, `${name}-percent`), readText(form, `${name}-flat`)];
+    if (index === "new" && !words && numbers.every((n) => !n)) continue;
+    const label = words || t("Panel.ModifierNew");
+    const [percent, flat] = readNumbers(form, [
+      [`${name}-percent`, "percent", `${label}: ${t("Panel.ModifierPercent")}`],
+      [`${name}-flat`, "flat", `${label}: ${t("Panel.ModifierFlat")}`],
+    ]);
+    if (!words) {
+      form.querySelector(`[name="${name}-name"]`)?.focus();
+      throw new Error(t("Errors.required", { field: t("Panel.ModifierName") }));
+    }
+    typed.push({ name: words, percent: percent ?? 0, flat: flat ?? 0 });
+  }
+  return typed;
+}
+
+/** Saves a side's modifiers: the rows as edited, and the new one (the core replaces the list). */
+async function saveModifiers(front, form, target) {
+  const side = target.dataset.side;
+  const count = front.view()?.sides?.[side]?.modifiers?.length ?? 0;
+  const modifiers = typedModifiers(form, side, count);
+  const ack = await front.command({ type: "set_modifiers", side, modifiers });
+  if (!ack) return;
+  const fields = [...Array.from({ length: count }, (_, i) => i), "new"].flatMap((i) =>
+    ["name", "percent", "flat"].map((part) => `mod-${side}-${i}-${part}`),
+  );
+  clear(form, ...fields);
+}
+
+/** Removes one modifier of a side: the list as stored, without it. */
+async function removeModifier(front, form, target) {
+  const { side, index } = target.dataset;
+  const stored = front.view()?.sides?.[side]?.modifiers ?? [];
+  const modifiers = stored.filter((_, i) => String(i) !== index);
+  const ack = await front.command({ type: "set_modifiers", side, modifiers });
+  if (ack) clear(form, ...stored.flatMap((_, i) => ["name", "percent", "flat"].map((p) => `mod-${side}-${i}-${p}`)));
+}
+
 /** Both sides from the scene: a proposal the GM confirms (nothing is sent before). */
 function sceneSides(front, form) {
   const by = readText(form, "sceneGroupBy") || "actor";
@@ -118,4 +167,6 @@ export const SET_UP_ACTIONS = {
   sceneSides: plain("setUp", sceneSides),
   sceneConfirm: act("setUp", sceneConfirm),
   sceneCancel: plain("setUp", sceneCancel),
+  saveModifiers: act("setUp", saveModifiers),
+  removeModifier: act("setUp", removeModifier),
 };

@@ -41,14 +41,35 @@ export class PanelEyes {
   constructor(shown, panel) {
     this.shown = shown;
     this.panel = panel;
-    /** The version of the GM's own result last brought into view. */
+    /** The version of the GM's own result last brought into view, and where that left the
+     * panel's scroll (a later render may bring it back into view while the GM has not scrolled). */
     this.revealed = null;
+    this.scrolledTo = null;
+    /** How many units' results by *Apply casualties to every unit* were last brought into view. */
+    this.appliedShown = 0;
   }
 
   /** After a render: the result, then the focus (`context`: the render's, `pending` in it). */
   rendered(root, context) {
     this.showResult(root);
+    this.showApplied(root);
     this.moveFocus(root, context);
+  }
+
+  /**
+   * After *Apply casualties to every unit*: the units' results by the button, brought into view
+   * as they come (each unit's report arrives on its own), unless the GM has scrolled since.
+   */
+  showApplied(root) {
+    if (this.panel.acted?.action !== "applyAll") return;
+    const list = root.querySelector(".bb-applied-all");
+    const content = list?.closest(".window-content");
+    if (!list || !content) return;
+    const count = list.children.length;
+    if (count === this.appliedShown && content.scrollTop !== this.scrolledTo) return;
+    this.appliedShown = count;
+    list.scrollIntoView({ block: "nearest" });
+    this.scrolledTo = content.scrollTop;
   }
 
   showResult(root) {
@@ -65,9 +86,15 @@ export class PanelEyes {
       shown.removeAttribute("aria-live");
       row.after(shown);
     }
-    if (this.revealed === own.dataset.version) return;
+    const content = shown.closest(".window-content");
+    if (this.revealed === own.dataset.version) {
+      // A later render of the same result (the world setting came back, a line above went):
+      // brought into view again, unless the GM has scrolled since.
+      if (!content || content.scrollTop !== this.scrolledTo) return;
+    }
     this.revealed = own.dataset.version;
     shown.scrollIntoView({ block: "nearest" });
+    this.scrolledTo = content?.scrollTop ?? null;
   }
 
   /**

@@ -7,6 +7,22 @@ import { button, field, section, sideSelect } from "./panel-controls.mjs";
 import { esc, t } from "./i18n.mjs";
 import { leaderLine } from "./leader-test.mjs";
 
+/**
+ * By *Apply casualties to every unit*: each unit on tokens (the bridge's reports, for the GMs),
+ * so that with many units no result lands below the fold ("" before any is applied).
+ */
+function appliedByUnit(view, ctx) {
+  const applied = ctx.foundry?.applied ?? {};
+  const rows = (view.units ?? [])
+    .filter((unit) => applied[unit.id])
+    .map((unit) => {
+      const r = applied[unit.id];
+      const words = t("Panel.Applied", { killed: r.killed, wounded: r.wounded, fit: r.fit });
+      return `<li data-unit="${esc(unit.id)}"><b>${esc(unit.name)}</b> ${esc(words)}</li>`;
+    });
+  return rows.length ? `<ul class="bb-applied-all">${rows.join("")}</ul>` : "";
+}
+
 /** Roll the round, or type both d100 rolls: the controls of compact mode too. */
 export function roundControls(view, ctx) {
   if (view.status !== "fighting") return "";
@@ -107,6 +123,7 @@ export function fightSections(view, ctx) {
   if (view.status === "ended") {
     return (
       `<div class="bb-row">${button("applyAll", "Panel.ApplyAll", { disabled: ctx.pending })}</div>` +
+      appliedByUnit(view, ctx) +
       section("influence", "Panel.Influence", influence(view, ctx), { closed }) +
       section("strength", "Panel.SetStrength", setStrength(ctx), { closed })
     );

@@ -47,6 +47,16 @@ function unitButtons(unit, view, ctx, report) {
   return `<div class="bb-unit-buttons">${buttons}</div>`;
 }
 
+/** A GM's line of the unit's tokens standing for many, each with its head count ("" if none). */
+function crowdLine(crowds) {
+  if (!crowds?.length) return "";
+  const each = crowds.map(
+    (c) =>
+      `<span class="bb-crowd" data-fighters="${esc(c.fighters)}">${esc(counted("Panel.CrowdToken", c.fighters, { name: c.name }))}</span>`,
+  );
+  return `${each.join(" ")} `;
+}
+
 /** A unit's row. Players see no token count (their connection has no Foundry data). */
 export function unitRow(unit, view, ctx) {
   const tokens = ctx.foundry?.tokens?.[unit.id] ?? [];
@@ -57,7 +67,8 @@ export function unitRow(unit, view, ctx) {
   const job = ctx.isGM ? ctx.jobs?.[unit.id] : null;
   const jobLine = job ? ` <span class="bb-job" data-kind="${esc(job.kind)}">${esc(job.text)}</span>` : "";
   const tokenCount = ctx.isGM
-    ? `<span class="bb-unit-tokens" data-count="${tokens.length}">${esc(counted("Panel.TokenCount", tokens.length))}</span> `
+    ? `<span class="bb-unit-tokens" data-count="${tokens.length}">${esc(counted("Panel.TokenCount", tokens.length))}</span> ` +
+      crowdLine(ctx.crowds?.[unit.id])
     : "";
   return (
     `<li class="bb-unit" data-unit="${esc(unit.id)}" data-side="${esc(unit.side)}" data-drop="unit">` +

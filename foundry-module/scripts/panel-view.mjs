@@ -8,6 +8,7 @@ import { lastStep } from "../client/battle-story.mjs";
 import { button, section } from "./panel-controls.mjs";
 import { fightSections, roundControls } from "./panel-fight.mjs";
 import { newUnitForm, sceneProposal, unitRow } from "./panel-units.mjs";
+import { modifiersForm, modifiersLine, setUpFigures } from "./panel-modifiers.mjs";
 import { describeLogStep, shown } from "./step-words.mjs";
 import { counted, esc, t } from "./i18n.mjs";
 
@@ -76,13 +77,16 @@ function strengthLabel() {
   return `<abbr title="${esc(t("Panel.StrengthMeaning"))}">${esc(t("Panel.Strength"))}</abbr>`;
 }
 
-/** One line per side: strength now / at the start (set-up: the units' sum), bonus, shown to players. */
+/**
+ * One line per side: strength now / at the start (set-up: S0 as the start will fix it, from the
+ * units' sum and the modifiers), the modifiers named, a pending bonus, shown to players.
+ */
 function sideLine(view, side, ctx) {
   const s = view.sides?.[side] ?? {};
   const figures =
-    view.status === "setup"
-      ? `${esc(t("Panel.UnitsStrength"))} <b>${esc(shown(s.units_strength))}</b>`
-      : `${strengthLabel()} <b>${esc(shown(s.strength))}</b> / ${esc(shown(s.initial))}`;
+    (view.status === "setup"
+      ? setUpFigures(s, strengthLabel())
+      : `${strengthLabel()} <b>${esc(shown(s.strength))}</b> / ${esc(shown(s.initial))}`) + modifiersLine(s);
   const bonus = s.pending_bonus
     ? ` <span class="bb-bonus" data-tooltip="${esc(t("Tip.bonus"))}">+${esc(s.pending_bonus)}</span>`
     : "";
@@ -134,6 +138,7 @@ function gmSections(view, ctx) {
       section("units", "Panel.Units", units, { closed }) +
       section("scene", "Scene.Title", sceneProposal(ctx.sceneSides, ctx), { closed }) +
       section("newUnit", "Panel.NewUnit", newUnitForm(ctx), { closed }) +
+      section("modifiers", "Panel.Modifiers", modifiersForm(view, ctx), { closed }) +
       `<div class="bb-row">${button("start", "Panel.Start", { disabled: ctx.pending, cls: "bb-primary" })}</div>`
     );
   }

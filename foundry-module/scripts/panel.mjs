@@ -20,6 +20,18 @@ import { APPLY_ACTIONS } from "./panel-act-apply.mjs";
 
 const { ApplicationV2 } = foundry.applications.api;
 
+/** Per unit, its tokens standing for many: {name, fighters}, by the bridge's GM-only head counts. */
+function crowdTokens(data) {
+  return Object.fromEntries(
+    Object.entries(data?.fighters ?? {}).map(([unit, counts]) => [
+      unit,
+      Object.entries(counts ?? {})
+        .filter(([, fighters]) => fighters > 1)
+        .map(([uuid, fighters]) => ({ name: foundry.utils.fromUuidSync(uuid)?.name ?? uuid, fighters })),
+    ]),
+  );
+}
+
 export class BattlePanel extends ApplicationV2 {
   static DEFAULT_OPTIONS = {
     id: `${ID}-panel`,
@@ -91,6 +103,8 @@ export class BattlePanel extends ApplicationV2 {
       shownToPlayers: setting(SETTINGS.BATTLE) || null,
       view: front.view(),
       foundry: front.foundryData(),
+      // A GM sees each crowd token's head count at once (kept by the bridge for the GMs only).
+      crowds: game.user.isGM ? crowdTokens(front.foundryData()) : {},
       tables: (game.tables?.contents ?? []).map((tb) => ({ id: tb.id, name: tb.name })),
       tableId: setting(SETTINGS.INFLUENCE_TABLE),
       pending: front.pending(),

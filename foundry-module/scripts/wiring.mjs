@@ -70,6 +70,7 @@ export function panelFronts(app) {
     },
     setUp: {
       battle,
+      view,
       foundryData,
       command,
       request,

@@ -73,7 +73,8 @@ def gm(bridge: Bridge) -> Iterator[BridgeGM]:
 
 @pytest.fixture
 def foundry_server() -> Iterator[FoundryServer]:
-    """The world's server, for a test that opens several clients (support/foundry_server.py)."""
+    """The world's server (support/foundry_server.py): every page of a test is its client. Writes
+    commit at once and `ready` comes at once unless a test sets `latency` / `ready_delay`."""
     running = FoundryServer()
     running.start()
     yield running
@@ -100,10 +101,15 @@ def standin_url(site: str, **params: Any) -> str:
 
 
 @pytest.fixture
-def open_foundry(site: str, bridge: Bridge, generation: int) -> Iterator[Callable[..., Any]]:
+def open_foundry(
+    site: str, bridge: Bridge, generation: int, foundry_server: FoundryServer
+) -> Iterator[Callable[..., Any]]:
     """Opens the stand-in world in a page as a user, and the panel from the token controls.
 
-    Keywords: user (gm1, gm2, player1), active (the active GM's id), system (e.g. wfrp4e),
+    Every page is a client of the test's world server (`foundry_server`), so pages share the
+    world and a reload keeps what was written. Keywords: user (gm1, the Game Master; gm2, an
+    assistant GM; player1, player2), active (a GM logged in from
+    another computer beforehand, when not this page's user), system (e.g. wfrp4e),
     gm_token / player_token (None: not set), url (default: the bridge's), battle (preselected),
     panel (False: do not open it), any other stand-in query parameter (docs in
     standin/foundry-standin.js). The test fails on an error in a page: an uncaught exception, a
@@ -125,7 +131,7 @@ def open_foundry(site: str, bridge: Bridge, generation: int) -> Iterator[Callabl
         page: Page,
         *,
         user: str = "gm1",
-        active: str = "gm1",
+        active: str | None = None,
         system: str | None = None,
         gm_token: str | None = GM_TOKEN,
         player_token: str | None = PLAYER_TOKEN,
@@ -135,13 +141,15 @@ def open_foundry(site: str, bridge: Bridge, generation: int) -> Iterator[Callabl
         panel: bool = True,
         **extra: Any,
     ) -> Any:
+        if active is not None and active != user and active not in foundry_server.world()["users"]:
+            foundry_server.log_in(active)
+        extra.setdefault("server", foundry_server.url)
         page.on("console", on_console)
         page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
         page.goto(
             standin_url(
                 site,
                 user=user,
-                active=active,
                 system=system,
                 url=bridge.url if url is None else url,
                 gmToken=gm_token,
@@ -152,7 +160,8 @@ def open_foundry(site: str, bridge: Bridge, generation: int) -> Iterator[Callabl
                 **extra,
             )
         )
-        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        delay = int(extra.get("readyDelay") or foundry_server.ready_delay * 1000)
+        expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=5000 + delay)
         shown = page.locator("#background-battle-panel")
         if panel:
             page.click("button[data-tool='background-battle']")

@@ -17,6 +17,10 @@ const EXPECTED = {
     en: ["1 token", "2 tokens", "5 tokens", "21 tokens"],
     ru: ["1 токен", "2 токена", "5 токенов", "21 токен"],
   },
+  "Panel.CrowdToken": {
+    en: ["Orcs: 1 fighter", "Orcs: 2 fighters", "Orcs: 5 fighters", "Orcs: 21 fighters"],
+    ru: ["Orcs: 1 боец", "Orcs: 2 бойца", "Orcs: 5 бойцов", "Orcs: 21 боец"],
+  },
   "Panel.RoundsPlayed": {
     en: ["1 round played", "2 rounds played", "5 rounds played", "21 rounds played"],
     ru: ["сыгран 1 раунд", "сыграно 2 раунда", "сыграно 5 раундов", "сыгран 21 раунд"],

@@ -59,3 +59,9 @@ test("the manifest names both languages and an entry that exists", () => {
   assert.deepEqual(manifest.relationships.systems, []);
   assert.equal(manifest.relationships.recommends[0].id, "wfrp4e");
 });
+
+test("the Russian words say «SL» as the rules write it, never «УУ»", () => {
+  const text = JSON.stringify(ru);
+  assert.ok(!text.includes("УУ"), "УУ in ru.json");
+  assert.equal(lookup(ru, "BACKGROUND_BATTLE.Fields.sl"), "SL");
+});

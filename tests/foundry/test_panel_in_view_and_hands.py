@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bridge_gm import BridgeGM, started_battle
+from bridge_gm import BridgeGM, lost_battle, started_battle
 from foundry_steps import Open, connected, create_battle, remote_player
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -116,6 +116,38 @@ def test_every_actions_result_is_in_view(
     # and taking it back, at the very bottom
     panel.locator("[data-action=undo]").click()
     check("undone")
+
+
+def test_apply_to_every_unit_shows_each_units_result_in_view(
+    page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM
+) -> None:
+    # 8 units of 2 fighters, each on two tokens, the battle lost by the allies
+    units = {
+        f"u{i}": (
+            "allies" if i % 2 == 0 else "enemies",
+            2,
+            20 + i,
+            [f"Scene.scene1.Token.tok{2 * i + 1}", f"Scene.scene1.Token.tok{2 * i + 2}"],
+        )
+        for i in range(8)
+    }
+    lost_battle(gm, "ambush", units)
+    page.set_viewport_size(SCREEN)
+    panel = open_foundry(page, lang="ru", battle="ambush", tokens=16)
+    connected(panel)
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-status", "ended")
+    button = panel.locator("[data-action=applyAll]")
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(panel.locator(".bb-unit .bb-applied")).to_have_count(8)
+    results = panel.locator(".bb-applied-all li")
+    expect(results).to_have_count(8)
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('#background-battle-panel .bb-applied-all li')]
+                  .every(el => ({IN_VIEW})(el))"""
+    )
+    assert all(in_view(results.nth(i)) for i in range(8))
+    expect(results.last).to_contain_text("На токенах")
 
 
 def test_the_focus_goes_on_to_the_next_control(page: Page, open_foundry: Open, bridge: Any) -> None:

@@ -79,6 +79,8 @@ const RANGES = {
   lost: "`lost.allies` | integer | yes | {min} to {max} |",
   fighters: "`fighters` | integer | yes | {min} to {max} |",
   rating: "`rating` | integer | no | {min} to {max} |",
+  percent: "`modifiers[].percent` | integer | no | {min} to {max} |",
+  flat: "`modifiers[].flat` | integer | no | {min} to {max} |",
 };
 
 test("each field's range is the one docs/protocol.md gives the core's command", () => {

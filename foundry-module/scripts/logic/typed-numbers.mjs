@@ -22,6 +22,8 @@ export const NUMBER_FIELDS = Object.freeze({
   lost: { kind: "whole", min: 0, max: 1000000, example: "5" },
   fighters: { kind: "whole", min: 1, max: 100000, example: "10" },
   rating: { kind: "whole", min: 0, max: 1000, example: "4" },
+  percent: { kind: "whole", min: -100, max: 1000, example: "10" },
+  flat: { kind: "whole", min: -1000000, max: 1000000, example: "5" },
   share: { kind: "share", min: 0, max: 1, example: "1/2" },
 });
 

@@ -18,12 +18,30 @@
 //   instances": stored as JSON strings; a message's `blind`: "Is this message sent blindly".
 // - hookEvents.preCreateDocument (api v13): a `preCreateChatMessage` listener returning false
 //   stops the creation; `ChatMessage.create` then resolves to undefined.
+// - v14 renames roll modes to message modes (generations.js decides which the page plays):
+//   `CONFIG.ChatMessage.modes` (api v14 variables/CONFIG.ChatMessage.html: "Supported chat
+//   message visibility modes", a record of {handler(data), icon, label}) with the keys public,
+//   gm, blind, self and ic (foundryvtt/dnd5e#6958: "`CONFIG.Dice.rollModes` is now
+//   `CONFIG.ChatMessage.modes`", "the old names like `gmroll` instead of `gm`");
+//   `Roll#toMessage(data, {messageMode})` and `ChatMessage.create(data, {messageMode})` apply
+//   the mode's handler; a `rollMode` option still works, mapped to its message mode, with a
+//   deprecation warning ("The rollMode option … is deprecated in favor of the `messageMode`
+//   option, a string key of CONFIG.ChatMessage.modes", since 14, until 16);
+//   `ChatMessage.applyRollMode` warns in favour of `ChatMessage.applyMode`
+//   (JohanFalt/Foundry_WoD20#1396, "Deprecated since Version 14"), and reading
+//   `CONFIG.Dice.rollModes` warns (dnd5e#6958: "still exists (though deprecated)"). A mode not
+//   in the record falls back to the user's default, public. v13 has no `CONFIG.ChatMessage.modes`
+//   and ignores a `messageMode` option (the roll then goes out in the default mode, public).
+//   The system's own code (WFRP4e still calls `applyRollMode`) reaches the same rules through
+//   `systemRollMode`, so its warnings are not counted against the module.
 // - Dice So Nice (module "dice-so-nice", query `dsn=1`): once the dice of a roll message have
 //   landed it calls the hook `diceSoNiceRollComplete(messageId)`; here a short while after the
 //   message is made, on the client that made it.
 import { record, refuse } from "./record.js";
+import { V14, deprecated } from "./generations.js";
 
 record.rolls = []; // every Roll evaluated: {formula, total}
+record.messageModes = []; // every roll message's visibility: {via: "rollMode" | "messageMode", mode}
 record.dsn = []; // every diceSoNiceRollComplete fired: message id
 
 const params = new URLSearchParams(window.location.search);
@@ -46,10 +64,77 @@ const DICE_ROLL_MODES = Object.freeze({
   SELF: "selfroll",
 });
 CONST.DICE_ROLL_MODES = DICE_ROLL_MODES;
-CONFIG.Dice = {
-  randomUniform: seeded(Number(params.get("diceSeed") ?? 1)),
-  rollModes: Object.fromEntries(Object.values(DICE_ROLL_MODES).map((mode) => [mode, { label: mode, icon: "" }])),
+/** CONFIG.Dice.rollModes (v13; v14: deprecated), by the roll mode's name. */
+export const ROLL_MODES = Object.freeze(
+  Object.fromEntries(Object.values(DICE_ROLL_MODES).map((mode) => [mode, { label: mode, icon: "" }])),
+);
+CONFIG.Dice = { randomUniform: seeded(Number(params.get("diceSeed") ?? 1)) };
+Object.defineProperty(CONFIG.Dice, "rollModes", {
+  enumerable: true,
+  get() {
+    if (V14) deprecated("CONFIG.Dice.rollModes is deprecated in favor of CONFIG.ChatMessage.modes");
+    return ROLL_MODES;
+  },
+});
+
+/** Who a message goes to, by visibility (the v13 roll modes' rules, which v14's modes keep). */
+function gmsAdded(chatData) {
+  const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+  return [...new Set([...(chatData.whisper ?? []).map((w) => w?.id ?? w), ...gms])];
+}
+const VISIBILITY = {
+  public: (chatData) => Object.assign(chatData, { whisper: [], blind: false }),
+  gm: (chatData) => Object.assign(chatData, { whisper: gmsAdded(chatData), blind: false }),
+  blind: (chatData) => Object.assign(chatData, { whisper: gmsAdded(chatData), blind: true }),
+  self: (chatData) => Object.assign(chatData, { whisper: [game.user.id], blind: false }),
 };
+/** v14's message mode of each v13 roll mode (Roll._mapLegacyRollMode). */
+const LEGACY = { roll: "public", publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" };
+
+if (V14) {
+  CONFIG.ChatMessage = {
+    modes: {
+      public: { label: "CHAT.MessageModes.Public", icon: "fa-solid fa-globe", handler: VISIBILITY.public },
+      gm: { label: "CHAT.MessageModes.GM", icon: "fa-solid fa-user-secret", handler: VISIBILITY.gm },
+      blind: { label: "CHAT.MessageModes.Blind", icon: "fa-solid fa-eye-slash", handler: VISIBILITY.blind },
+      self: { label: "CHAT.MessageModes.Self", icon: "fa-solid fa-user", handler: VISIBILITY.self },
+      ic: { label: "CHAT.MessageModes.IC", icon: "fa-solid fa-comment", handler: VISIBILITY.public },
+    },
+  };
+}
+
+/** The v13 roll mode as ChatMessage.applyRollMode applies it (no warning: the system's path). */
+export function systemRollMode(chatData, rollMode) {
+  const mode = rollMode === "roll" ? DICE_ROLL_MODES.PUBLIC : rollMode; // "roll": the current mode (core default)
+  if (!Object.values(DICE_ROLL_MODES).includes(mode)) refuse(`stand-in: unknown roll mode ${JSON.stringify(rollMode)}`);
+  return VISIBILITY[LEGACY[mode]](chatData);
+}
+
+/** v14 ChatMessage.applyMode(chatData, mode): the mode's handler; an unknown one: public. */
+function applyMessageMode(chatData, mode) {
+  const modes = CONFIG.ChatMessage.modes;
+  const known = Object.hasOwn(modes, mode) ? mode : "public";
+  modes[known].handler(chatData);
+  return chatData;
+}
+
+/** The visibility a roll message's options ask for, by generation; recorded. */
+function applyOptions(chatData, { rollMode, messageMode } = {}) {
+  if (V14 && messageMode !== undefined) {
+    record.messageModes.push({ via: "messageMode", mode: messageMode });
+    return applyMessageMode(chatData, messageMode);
+  }
+  if (V14 && rollMode !== undefined) {
+    deprecated(
+      "The rollMode option is deprecated in favor of the `messageMode` option, a string key of CONFIG.ChatMessage.modes",
+    );
+    record.messageModes.push({ via: "rollMode", mode: rollMode });
+    return applyMessageMode(chatData, LEGACY[rollMode] ?? rollMode);
+  }
+  // v13: a `messageMode` is no option it knows; the roll mode (default: the current one) applies
+  record.messageModes.push({ via: "rollMode", mode: rollMode ?? "roll" });
+  return systemRollMode(chatData, rollMode ?? "roll");
+}
 
 class Roll {
   constructor(formula, data = {}, options = {}) {
@@ -87,12 +172,12 @@ class Roll {
       results: this.results,
     };
   }
-  async toMessage(messageData = {}, { rollMode, create = true } = {}) {
+  async toMessage(messageData = {}, { rollMode, messageMode, create = true } = {}) {
     if (!this._evaluated) await this.evaluate();
     const data = { content: String(this.total), ...structuredClone(messageData), rolls: [this] };
-    window.ChatMessage.applyRollMode(data, rollMode ?? "roll");
+    applyOptions(data, { rollMode, messageMode });
     if (!create) return data;
-    return window.ChatMessage.create(data, { rollMode });
+    return window.ChatMessage.create(data);
   }
 }
 window.Roll = Roll;
@@ -100,17 +185,8 @@ window.Roll = Roll;
 const Base = window.ChatMessage; // standin-panel.js: messages found again, visibility
 class RollMessage extends Base {
   static applyRollMode(chatData, rollMode) {
-    const mode = rollMode === "roll" ? DICE_ROLL_MODES.PUBLIC : rollMode; // "roll": the current mode (core default)
-    if (!Object.values(DICE_ROLL_MODES).includes(mode))
-      refuse(`stand-in: unknown roll mode ${JSON.stringify(rollMode)}`);
-    const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
-    if (mode === DICE_ROLL_MODES.PUBLIC) Object.assign(chatData, { whisper: [], blind: false });
-    else if (mode === DICE_ROLL_MODES.SELF) Object.assign(chatData, { whisper: [game.user.id], blind: false });
-    else {
-      const whisper = [...new Set([...(chatData.whisper ?? []).map((w) => w?.id ?? w), ...gms])];
-      Object.assign(chatData, { whisper, blind: mode === DICE_ROLL_MODES.BLIND });
-    }
-    return chatData;
+    if (V14) deprecated("ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode");
+    return systemRollMode(chatData, rollMode);
   }
   static async create(data, options = {}) {
     const rolls = (data.rolls ?? []).map((roll) => {
@@ -118,6 +194,8 @@ class RollMessage extends Base {
       if (!json?.evaluated) refuse("stand-in: a ChatMessage's rolls must be evaluated Roll instances");
       return JSON.stringify(json);
     });
+    // ChatMessage#_preCreate applies a visibility given in the options, only then (#11442)
+    if (options.messageMode !== undefined || options.rollMode !== undefined) applyOptions(data, options);
     const stored = { ...data, ...(data.rolls ? { rolls } : {}), blind: Boolean(data.blind) };
     if (Hooks.call("preCreateChatMessage", stored, stored, options, game.user.id) === false) return undefined;
     const message = await super.create(stored);
@@ -130,6 +208,8 @@ class RollMessage extends Base {
     return message;
   }
 }
+// v14 ChatMessage.applyMode(chatData, mode) (JohanFalt/Foundry_WoD20#1396); none in v13
+if (V14) RollMessage.applyMode = applyMessageMode;
 window.ChatMessage = RollMessage;
 
 if (params.get("dsn") === "1") {

@@ -4,6 +4,25 @@
 import { record, refuse } from "./record.js";
 import { isDeletion, isLegacyDeletion, statusConfig } from "./generations.js";
 
+/**
+ * Where a write goes: the world's server (server.js; foundry-standin.js connects it). A document
+ * changes when the server has committed the write, on every client alike (`committed` below).
+ */
+export const world = {
+  write: async () => {
+    throw new Error("stand-in: the world's server is not connected");
+  },
+};
+
+/** foundry.utils.randomID(16): a document's id, made by the client that creates it. */
+export function randomID(length = 16) {
+  const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  return Array.from(crypto.getRandomValues(new Uint8Array(length)), (n) => chars[n % chars.length]).join("");
+}
+
+/** Every actor of this page by uuid (a world actor, or a token's synthetic one). */
+export const actorsByUuid = new Map();
+
 export function isObject(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -108,7 +127,7 @@ let effectCount = 0;
 export class ActiveEffect {
   constructor(parent, data) {
     effectCount += 1;
-    this.id = `ae${effectCount}`;
+    this.id = data._id ?? `ae${effectCount}`;
     this.parent = parent;
     this.name = data.name ?? "";
     this.statuses = new Set(data.statuses ?? []);
@@ -118,11 +137,28 @@ export class ActiveEffect {
   async delete() {
     return this.parent.deleteEmbeddedDocuments("ActiveEffect", [this.id]).then(([e]) => e);
   }
+  /** Document#update: the change goes to the server; the effect changes once committed. */
   async update(change) {
-    applyUpdate(this, change);
-    this.parent.onEffectsChanged("update", this);
+    if (!this.parent.effects.has(this.id)) refuse(`ActiveEffect ${this.id} does not exist in ${this.parent.uuid}`);
+    await world.write({
+      collection: "ActiveEffect",
+      parent: this.parent.uuid,
+      op: "update",
+      data: [{ ...change, _id: this.id }],
+    });
     return this;
   }
+}
+
+/** An effect's source as it travels to the server (statuses as a list). */
+function effectSource(data) {
+  return {
+    _id: data._id ?? randomID(),
+    name: data.name ?? "",
+    statuses: [...(data.statuses ?? [])],
+    flags: structuredClone(data.flags ?? {}),
+    system: structuredClone(data.system ?? {}),
+  };
 }
 
 let actorCount = 0;
@@ -143,6 +179,7 @@ export class Actor {
     this.token = token;
     this.effects = new Collection();
     this.statuses = new Set();
+    actorsByUuid.set(this.uuid, this);
   }
   get documentName() {
     return "Actor";
@@ -158,26 +195,38 @@ export class Actor {
     this.statuses = new Set(this.effects.contents.flatMap((e) => [...e.statuses]));
     for (const status of effect.statuses) record.effects.push({ actor: this.uuid, op, status });
   }
+  /** Document#createEmbeddedDocuments: made on the server, here once committed. */
   async createEmbeddedDocuments(name, data) {
     if (name !== "ActiveEffect") refuse(`stand-in: Actor has no embedded ${name}`);
-    const made = data.map((d) => new this.constructor.Effect(this, d));
-    for (const effect of made) {
-      this.effects.set(effect.id, effect);
-      this.onEffectsChanged("create", effect);
-    }
-    return made;
+    const sources = data.map(effectSource);
+    await world.write({ collection: "ActiveEffect", parent: this.uuid, op: "create", data: sources });
+    return sources.map((source) => this.effects.get(source._id)).filter(Boolean);
   }
   async deleteEmbeddedDocuments(name, ids) {
     if (name !== "ActiveEffect") refuse(`stand-in: Actor has no embedded ${name}`);
-    const gone = [];
-    for (const id of ids) {
-      const effect = this.effects.get(id);
-      if (!effect) refuse(`ActiveEffect ${id} does not exist in ${this.uuid}`);
-      this.effects.delete(id);
-      this.onEffectsChanged("delete", effect);
-      gone.push(effect);
-    }
+    const gone = ids.map((id) => this.effects.get(id) ?? refuse(`ActiveEffect ${id} does not exist in ${this.uuid}`));
+    await world.write({ collection: "ActiveEffect", parent: this.uuid, op: "delete", data: [...ids] });
     return gone;
+  }
+  /** A committed write of this actor's effects (this client's or another's). */
+  committed(op, data) {
+    for (const item of data) {
+      if (op === "create") {
+        const effect = new this.constructor.Effect(this, item);
+        this.effects.set(effect.id, effect);
+        this.onEffectsChanged("create", effect);
+      } else if (op === "delete") {
+        const effect = this.effects.get(item);
+        if (!effect) continue;
+        this.effects.delete(item);
+        this.onEffectsChanged("delete", effect);
+      } else if (op === "update") {
+        const effect = this.effects.get(item._id);
+        if (!effect) continue;
+        applyUpdate(effect, item);
+        this.onEffectsChanged("update", effect);
+      }
+    }
   }
   /**
    * Core Actor#toggleStatusEffect(statusId, {active, overlay}): the id must be one of
@@ -260,12 +309,6 @@ export class TokenDocument {
 }
 
 export class Scene {
-  /**
-   * Where an update goes once done here: the world's server, which sends it to every other
-   * client (hookEvents.updateDocument "fires for all connected clients").
-   */
-  static toServer = () => {};
-
   constructor(id, name) {
     this.id = id;
     this.name = name;
@@ -279,7 +322,8 @@ export class Scene {
   }
   /**
    * Document#updateEmbeddedDocuments(embeddedName, updates): one batch, every update naming an
-   * existing document by `_id`, a token's name a non-empty string; all or nothing.
+   * existing document by `_id`, a token's name a non-empty string; all or nothing. The batch goes
+   * to the world's server; the tokens change (here and on every client) once it is committed.
    */
   async updateEmbeddedDocuments(embeddedName, updates) {
     if (embeddedName !== "Token") refuse(`stand-in: no ${embeddedName} in a Scene here`);
@@ -292,11 +336,11 @@ export class Scene {
     // As they travel (JSON): a v14 operator in its wire form (generations.js).
     const sent = JSON.parse(JSON.stringify(updates));
     record.updates.push({ type: embeddedName, updates: sent });
-    Scene.toServer(this.id, structuredClone(sent));
-    return this.fromServer(updates);
+    await world.write({ collection: "Token", parent: this.uuid, op: "update", data: sent });
+    return updates.map((update) => this.tokens.get(update._id)).filter(Boolean);
   }
 
-  /** An update of tokens done (here or on another client): the documents change (a token a
+  /** A committed update of tokens (this client's or another's): the documents change (a token a
    * test made on one page only is not on the others). */
   fromServer(updates) {
     return updates

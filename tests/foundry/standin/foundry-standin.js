@@ -5,13 +5,13 @@
 // Where the real thing refuses, the stand-in refuses too (record.errors), so a test that passes
 // only because a fake forgives is not possible. docs/foundry.md keeps the table.
 //
-// Query parameters: user (id of this user), active (id of the active GM), system (game system
-// id, e.g. wfrp4e), url, gmToken, playerToken, battle, playersDirect, tokens (how many tokens on
-// the scene), lang, statuses (CONFIG.statusEffects ids when a system replaced the list),
-// defeated (CONFIG.specialStatusEffects.DEFEATED), server (the shared Foundry server's address),
-// generation (13, the default, or 14).
+// Query parameters: user (id of this user), system (game system id, e.g. wfrp4e), url, gmToken,
+// playerToken, battle, playersDirect, tokens (how many tokens on the scene), lang, statuses
+// (CONFIG.statusEffects ids when a system replaced the list), defeated
+// (CONFIG.specialStatusEffects.DEFEATED), server (the world's server, server.js), readyDelay
+// (milliseconds from login to `ready`; default: the server's), generation (13, the default, or 14).
 import { record, refuse } from "./record.js";
-import { Actor, Collection, CORE_STATUS_IDS, Scene, TokenDocument } from "./documents.js";
+import { Actor, Collection, CORE_STATUS_IDS, Scene, TokenDocument, actorsByUuid, world } from "./documents.js";
 import { WFRP_STATUS_EFFECTS, WfrpActor } from "./wfrp4e.js";
 import { ApplicationV2, instances } from "./application.js";
 import { ChatMessage, RollTable, TextEditor } from "./tables.js";
@@ -26,32 +26,39 @@ const params = new URLSearchParams(window.location.search);
 const MODULE = "background-battle";
 
 // --- users: User documents (documentName "User"); game.users.activeGM ------------------------
+// CONST.USER_ROLES (api v13/v14 `CONST.USER_ROLES`): PLAYER 1, TRUSTED 2, ASSISTANT 3,
+// GAMEMASTER 4; User#isGM: the role is ASSISTANT or GAMEMASTER (api `User#isGM`).
+const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
 class User {
-  constructor(id, name, isGM) {
-    Object.assign(this, { id, name, isGM, active: true });
+  constructor(id, name, role) {
+    Object.assign(this, { id, name, role, active: false });
+  }
+  get isGM() {
+    return this.role >= USER_ROLES.ASSISTANT;
   }
   get documentName() {
     return "User";
   }
 }
 const users = new Collection();
-for (const [id, name, isGM] of [
-  ["gm1", "Game Master", true],
-  ["gm2", "Assistant GM", true],
-  ["player1", "Player", false],
-  ["player2", "Second Player", false],
+for (const [id, name, role] of [
+  ["gm1", "Game Master", USER_ROLES.GAMEMASTER],
+  ["gm2", "Assistant GM", USER_ROLES.ASSISTANT],
+  ["player1", "Player", USER_ROLES.PLAYER],
+  ["player2", "Second Player", USER_ROLES.PLAYER],
 ]) {
-  users.set(id, new User(id, name, isGM));
+  users.set(id, new User(id, name, role));
 }
-// Users#activeGM (api v13 `Users#activeGM`): "one User who is an active Gamemaster, or null if
-// no active GM is available" — here the `active` query's GM while connected, else another GM
-// still connected (User#active: logged into the world; the shared server says who leaves).
-const activeId = params.get("active") ?? "gm1";
+// Users#activeGM (api v13 and v14 `foundry.documents.collections.Users#activeGM`): "Get one User
+// who is an active Gamemaster (non-assistant if possible), or null if no active GM is
+// available". Active: User#active, "Is the User currently logged into the game World?" (the
+// world's server says who is). Among several of one role the page names none: here the lowest
+// id, a choice the module must not rely on.
 Object.defineProperty(users, "activeGM", {
   get: () => {
-    const chosen = users.get(activeId);
-    if (chosen?.active) return chosen;
-    return [...users.values()].find((user) => user.isGM && user.active) ?? null;
+    const gms = [...users.values()].filter((user) => user.isGM && user.active);
+    gms.sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : 1));
+    return gms[0] ?? null;
   },
 });
 const userId = params.get("user") ?? "gm1";
@@ -88,12 +95,15 @@ const stored = new Map([
   [`${MODULE}.dice`, params.get("dice")], // the world's dice (dice.js), when the query names them
 ]);
 const server = new ServerLink(params.get("server"), userId);
-// Document updates travel through the world's server to every other client (api v13
-// hookEvents.updateDocument: "fires for all connected clients"); the tokens only, here.
-Scene.toServer = (sceneId, updates) => server.updateTokens(sceneId, updates);
-server.onTokens = (sceneId, updates) => {
-  if (sceneId === scene.id) scene.fromServer(updates);
-};
+// The world's documents are the server's (server.js): a write goes there, and every client
+// (this one too) changes its documents when the server has committed it.
+world.write = (write) => server.write(write);
+function committed(write) {
+  if (write.collection === "Token" && write.parent === scene.uuid) scene.fromServer(write.data);
+  else if (write.collection === "ActiveEffect") actorsByUuid.get(write.parent)?.committed(write.op, write.data);
+  else if (write.collection === "ChatMessage") world.messages?.(write);
+}
+server.onWritten = (write) => committed(write);
 // hookEvents.userConnected(user, connected): a user's client connected or left.
 server.onUser = (id, connected) => {
   const user = users.get(id);
@@ -196,11 +206,15 @@ window.StandIn = {
     strings = await (await fetch(`/foundry-module/lang/${i18n.lang}.json`)).json();
     Object.assign(manifest, await (await fetch("/foundry-module/module.json")).json(), { active: true });
     for (const [key, value] of Object.entries(await server.connect())) stored.set(key, value);
-    // User#active (api v13 `User#active`: the user is logged into the world): with a shared
-    // server, only those it says are connected; Users#activeGM follows.
-    if (server.users) for (const user of users.values()) user.active = server.users.includes(user.id);
-    // The world's tokens as the server holds them now (changed before this client came).
-    for (const batch of server.tokenUpdates) if (batch.scene === scene.id) scene.fromServer(batch.updates);
+    // User#active (api v13 `User#active`: the user is logged into the world): those the server
+    // says are (this page's user among them); alone, only this page's. Users#activeGM follows.
+    for (const user of users.values()) user.active = (server.users ?? [userId]).includes(user.id);
+    // The world as the server holds it now: every write committed before this client came.
+    for (const write of server.writes) committed(write);
+    // Logged in, the page loads the world before `ready` (a hosted world takes seconds); the
+    // others already see this user connected, and what they send meanwhile finds no listener.
+    const delay = Number(params.get("readyDelay") ?? server.readyDelay);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     await import("/foundry-module/scripts/main.mjs");
     phase = "init";
     Hooks.callAll("init");
@@ -241,7 +255,7 @@ window.StandIn = {
   },
   /** Links tokens to one world actor (as WFRP4e characters always are): they share it. */
   shareActor(ids, name = "Shared actor") {
-    const actor = new ActorClass(name, null);
+    const actor = new ActorClass(name, null, `shared-${ids.join("-")}`);
     for (const id of ids) scene.tokens.get(id).linkTo(actor);
     return actor.uuid;
   },

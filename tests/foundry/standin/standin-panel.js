@@ -16,27 +16,31 @@
 //   SECRET -2) and #actorId (the base actor's id, the same for every token of one actor).
 import { record, refuse } from "./record.js";
 import { cleanChatHtml } from "./chat-html.js";
-import { Actor, TokenDocument, applyUpdate } from "./documents.js";
+import { Actor, TokenDocument, applyUpdate, randomID, world } from "./documents.js";
 import { WfrpActor } from "./wfrp4e.js";
 
 record.chatUpdates = []; // every ChatMessage#update: {id, changes}
 record.dialogs = []; // every DialogV2.confirm: {title, content}
 
 // --- chat messages -------------------------------------------------------------------------------
+// World documents: made, edited and deleted on the world's server (server.js), so every client
+// (and a reloaded page) has them; `record.chat` keeps what this page's calls made.
 const messages = new Map();
+const recorded = new Map(); // message id → its entry in record.chat (made by this page)
 const Created = window.ChatMessage;
 
 class ChatMessage {
-  constructor(stored) {
-    Object.assign(this, structuredClone(stored));
-    this.author = game.user.id;
+  constructor(source) {
+    Object.assign(this, structuredClone(source));
+    this.id = source._id;
     this.flags = this.flags ?? {};
   }
   static async create(data) {
     const stored = await Created.create(data); // its checks: whisper ids, content as HTML
-    const message = new ChatMessage(stored);
-    messages.set(message.id, message);
-    return message;
+    const source = { ...structuredClone(stored), _id: randomID(), author: game.user.id };
+    recorded.set(source._id, stored);
+    await world.write({ collection: "ChatMessage", op: "create", data: [source] });
+    return messages.get(source._id);
   }
   static getWhisperRecipients(name) {
     return Created.getWhisperRecipients(name);
@@ -59,16 +63,29 @@ class ChatMessage {
     if ("content" in changes && typeof changes.content !== "string")
       refuse("ChatMessage: content must be a string of HTML");
     record.chatUpdates.push({ id: this.id, changes: structuredClone(changes) });
-    applyUpdate(this, "content" in changes ? { ...changes, content: cleanChatHtml(changes.content) } : changes);
-    const stored = record.chat[Number(this.id.slice(1)) - 1];
-    if (stored) stored.content = this.content;
+    const change = "content" in changes ? { ...changes, content: cleanChatHtml(changes.content) } : changes;
+    await world.write({ collection: "ChatMessage", op: "update", data: [{ ...change, _id: this.id }] });
     return this;
   }
   async delete() {
-    messages.delete(this.id);
+    if (!messages.has(this.id)) refuse(`ChatMessage ${this.id} does not exist`);
+    await world.write({ collection: "ChatMessage", op: "delete", data: [this.id] });
     return this;
   }
 }
+/** A committed write of chat messages (this client's or another's). */
+world.messages = ({ op, data }) => {
+  for (const item of data) {
+    if (op === "create") messages.set(item._id, new ChatMessage(item));
+    else if (op === "delete") messages.delete(item);
+    else if (op === "update" && messages.has(item._id)) {
+      const message = messages.get(item._id);
+      applyUpdate(message, item);
+      const entry = recorded.get(item._id);
+      if (entry) entry.content = message.content;
+    }
+  }
+};
 window.ChatMessage = ChatMessage;
 game.messages = {
   get: (id) => messages.get(id),

@@ -80,7 +80,7 @@ export class ChatMessage {
     if (typeof stored.content !== "string") refuse("ChatMessage: content must be a string of HTML");
     stored.content = cleanChatHtml(stored.content);
     record.chat.push(stored);
-    return { id: `m${record.chat.length}`, ...stored };
+    return stored; // standin-panel.js sends it to the world's server
   }
   /** ChatMessage.getWhisperRecipients("GM"): the GM users. */
   static getWhisperRecipients(name) {

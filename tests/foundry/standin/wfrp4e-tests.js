@@ -22,6 +22,7 @@
 // - WFRP4e static/lang/en.json: "NAME.Leadership": "Leadership".
 import { record, refuse } from "./record.js";
 import { WfrpActor } from "./wfrp4e.js";
+import { ROLL_MODES, systemRollMode } from "./dice.js";
 
 record.tests = []; // every WFRP4e test rolled: {actor, skill, target, roll, SL, outcome}
 record.testDialogs = []; // every test dialog opened: {title, fields}
@@ -80,7 +81,7 @@ class SkillTest {
         `<p>Target ${this.result.target} · Roll ${this.result.roll}</p>` +
         `<p class="wfrp4e-outcome">${this.succeeded ? "Success" : "Failure"} · SL ${this.result.SL}</p></div>`,
     };
-    window.ChatMessage.applyRollMode(messageData, this.data.rollMode);
+    systemRollMode(messageData, this.data.rollMode); // the system's ChatMessage.applyRollMode
     this.message = await window.ChatMessage.create(messageData);
   }
 }
@@ -91,7 +92,7 @@ function awaitSubmit(data, fields, options) {
     record.testDialogs.push({ title: data.title, fields: structuredClone(fields) });
     const dialog = document.createElement("dialog");
     dialog.className = "application wfrp-roll-dialog";
-    const modes = Object.keys(CONFIG.Dice.rollModes).map(
+    const modes = Object.keys(ROLL_MODES).map(
       (m) => `<option value="${m}"${m === fields.rollMode ? " selected" : ""}>${m}</option>`,
     );
     const levels = Object.keys(DIFFICULTY).map(
