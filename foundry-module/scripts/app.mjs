@@ -84,8 +84,14 @@ export class BattleApp {
     return !game.user.isGM && !setting(SETTINGS.PLAYERS_DIRECT);
   }
 
-  /** Connects (or reconnects with changed settings). */
+  /** Connects (or reconnects with changed settings), then says to the other GMs' browsers
+   * whether this one can apply (applier.mjs: nothing while the connection is on its way). */
   connect() {
+    this.openConnection();
+    this.applier.announce();
+  }
+
+  openConnection() {
     this.client?.stop();
     this.client = null;
     this.eye?.stop();
