@@ -6,7 +6,10 @@ load-time hand-off applies once and says so truthfully.
 
 The fault runs are seeded: `BB_FAULT_RUNS` of them per generation (3 by default, so that
 `make test` stays bounded; `make test-faults` runs 20). Each run prints one line (the cut, how
-far the Apply got, what ended it) to the terminal.
+far the Apply got, what ended it) to the terminal. An Apply of 60 tokens at 40 ms a write takes
+about 1.3 s here (8 tokens at a time, their writes overlapping), so the cut is drawn from 0 to
+1.5 s: before the journal is stored (the job is offered again and taken by the reopened
+browser), part-way (Finish or Undo), or after the last write (the report still to send).
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ def test_an_apply_cut_short_ends_as_planned_or_as_before(
     foundry_server.latency = 0.04  # a hosted world's round trip, per write
 
     row(panel, "dwarves").locator("[data-action=applyUnit]").click()
-    cut = rng.uniform(0.05, 4.0)
+    cut = rng.uniform(0.0, 1.5)
     page.wait_for_timeout(cut * 1000)
     how = rng.choice(["closed", "reloaded"])
     if how == "reloaded":
@@ -119,7 +122,9 @@ def test_an_apply_cut_short_ends_as_planned_or_as_before(
         assert total == TOKENS, text
         journal = gm.state("ambush")["foundry"]["jobs"]["dwarves"]["plan"]
         records = [t["flags"].get(FLAG, {}).get("applied") for t in world_tokens(view)]
-        finished = [r for r in records if r and r.get("plan") == journal["plan"] and r["after"]]
+        finished = [
+            r for r in records if r and r.get("plan") == journal["plan"] and r["after"] is not None
+        ]
         assert len(finished) == done, (text, len(finished))
         ending = rng.choice(["finish", "undo"])
         if ending == "finish":
@@ -235,7 +240,9 @@ def test_the_load_time_hand_off_applies_once_with_a_truthful_notice(
     page.wait_for_function("game.users.activeGM?.id === 'gm1'")
     row(panel, "dwarves").locator("[data-action=applyUnit]").click()
     notices = page.locator("#notifications")
-    expect(notices).to_contain_text("Waiting for the active GM Game Master's browser (still loading)")
+    expect(notices).to_contain_text(
+        "Waiting for the active GM Game Master's browser (still loading)"
+    )
     expect(notices).not_to_contain_text("Sent;")
     assert sum("dead" in t["statuses"] for t in world_tokens(page)) == 0
     # once that browser is ready, the job is taken: by it (it has the GM token), else by this one
