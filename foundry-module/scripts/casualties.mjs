@@ -5,7 +5,7 @@
  * only carries them out through logic/fates.mjs.
  */
 import { ID } from "./constants.mjs";
-import { postCard, whisperCards, withdrawCards } from "./chat.mjs";
+import { cardsAbout, postCard, whisperCards, withdrawCards } from "./chat.mjs";
 import { isEmptyPlan, planApply, planUndo, planWrites } from "./logic/fates.mjs";
 import { liveMoves } from "./logic/moves.mjs";
 import { statusId } from "./conditions.mjs";
@@ -134,7 +134,10 @@ async function carryOutJob(connections, job, plan, docs, missing, finishing = fa
   const note = noteFor(plan, missing);
   const pcs = inPcsFight(connections, battle, unit);
   // The card first: once the bridge has the report, every GM's panel shows the unit applied.
-  if (changes > 0 || finishing) {
+  // One card per journal: a Finish after the card was posted posts none again.
+  const about = { battle, unit, kind: "casualties", ...(plan.journal?.plan ? { plan: plan.journal.plan } : {}) };
+  const carded = plan.journal?.plan && cardsAbout(about).length > 0;
+  if ((changes > 0 || finishing) && !carded) {
     const seen = playersSee(connections, battle, unit);
     await postResultCard({
       name: job.name ?? unit,
@@ -142,7 +145,7 @@ async function carryOutJob(connections, job, plan, docs, missing, finishing = fa
       plan,
       missing,
       pcs,
-      about: { battle, unit, kind: "casualties" },
+      about,
       gmOnly: !seen,
     });
   }

@@ -142,6 +142,11 @@ def test_an_apply_cut_short_ends_as_planned_or_as_before(
         assert gm.state("ambush")["foundry"]["jobs"] == {}
     else:
         planned(tokens, fates, journal)
+        # one card for the journal, whoever posted it and whenever the tab went
+        view.wait_for_function(f"({CASUALTY_CARDS}).length > 0")
+        view.wait_for_timeout(300)
+        cards = [c for c in view.evaluate(CASUALTY_CARDS) if "bb-withdrawn" not in c]
+        assert len(cards) == 1, cards
     say(
         pytestconfig,
         f"fault run v{generation} seed {seed} ({system or 'generic'}): tab {how} after "
@@ -188,6 +193,10 @@ def test_the_gms_kill_in_the_pcs_fight_survives_apply(
     page.evaluate("StandIn.select(['tok2', 'tok3'])")
     trolls.locator("[data-action=detach]").click()
     expect(trolls.locator(".bb-unit-figures")).to_contain_text("2 fighters in the PCs' fight")
+    # which tokens went reaches the bridge just after the step (`detached`)
+    page.wait_for_function(
+        "() => game.modules.get('background-battle').api.app.state?.foundry?.detached?.trolls"
+    )
     moves = gm.state("ambush")["foundry"]["detached"]
     assert [m["token_ids"] for m in moves["trolls"]] == [[uuid(2), uuid(3)]]
     # the GM kills both there, by hand
