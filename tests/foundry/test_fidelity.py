@@ -146,6 +146,46 @@ def test_each_generation_of_the_standin_is_as_strict_as_that_foundry(
     open_foundry.errors.clear()
 
 
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_each_generation_says_who_sees_a_roll_its_own_way(
+    page: Page, open_foundry: Open, generation: int
+) -> None:
+    open_foundry(page, panel=False)
+    v14 = generation >= 14
+    seen = page.evaluate(
+        """async () => {
+             const roll = async (options) => {
+               const message = await new Roll("1d100").toMessage({}, options);
+               return [message.whisper.sort(), message.blind];
+             };
+             return {
+               modes: Object.keys(CONFIG.ChatMessage?.modes ?? {}).sort(),
+               applyMode: typeof ChatMessage.applyMode,
+               gm: await roll({messageMode: "gm"}),
+               blind: await roll({messageMode: "blind"}),
+               gmroll: await roll({rollMode: "gmroll"}),
+               deprecations: StandIn.record.deprecations.length,
+             };
+           }"""
+    )
+    gms = [["gm1", "gm2"], False]
+    assert seen == {
+        # api v14 `CONFIG.ChatMessage.modes`; none in v13
+        "modes": ["blind", "gm", "ic", "public", "self"] if v14 else [],
+        "applyMode": "function" if v14 else "undefined",
+        # v14 applies the message mode; v13 knows no `messageMode`: the default, public
+        "gm": gms if v14 else [[], False],
+        "blind": [["gm1", "gm2"], True] if v14 else [[], False],
+        # a v13 roll mode: v13's own; v14 maps it, with a deprecation warning
+        "gmroll": gms,
+        "deprecations": 1 if v14 else 0,
+    }
+    assert [e.split(":")[0] for e in open_foundry.errors] == (
+        ["stand-in deprecation"] if v14 else []
+    )
+    open_foundry.errors.clear()
+
+
 def test_tokens_of_one_linked_actor_count_together_and_undo_touches_only_apply(
     page: Page, open_foundry: Open, gm: BridgeGM
 ) -> None:

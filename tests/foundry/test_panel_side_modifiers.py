@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from bridge_gm import BridgeGM
-from foundry_steps import Open, connected, create_battle, new_unit
-from playwright.sync_api import Page, expect
+from foundry_steps import Open, connected, create_battle, new_unit, remote_player
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -18,7 +18,7 @@ APP = "game.modules.get('background-battle').api.app"
 
 
 def test_side_modifiers_are_added_edited_and_removed_and_s0_is_the_cores(
-    page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
 ) -> None:
     panel = open_foundry(page)
     connected(panel)
@@ -74,6 +74,14 @@ def test_side_modifiers_are_added_edited_and_removed_and_s0_is_the_cores(
     expect(line).to_contain_text("50 / 50")
     expect(line.locator(".bb-mods")).to_have_text("Tired −10 %")
     expect(panel.locator(".bb-modifiers")).to_have_count(0)  # set-up only
+
+    # a player sees what the player view allows: the allies' modifier, no token's head count
+    player_page = browser.new_context().new_page()
+    player = remote_player(open_foundry, player_page, foundry_server.url)
+    expect(player.locator(".bb-unit")).to_have_count(2)
+    expect(player.locator(".bb-side.bb-allies .bb-mods")).to_have_text("Tired −10 %")
+    expect(player.locator(".bb-crowd")).to_have_count(0)
+    player_page.context.close()
 
 
 def test_modifiers_in_russian(page: Page, open_foundry: Open, bridge: Any) -> None:
