@@ -17,7 +17,7 @@ from typing import Any
 from background_battle import BattleError
 from background_battle.view import Role
 
-from . import foundry, jobs, pipeline, reading
+from . import foundry, jobs, pcs_fight, pipeline, reading
 from . import protocol as p
 from .audience import Audience, Client
 from .committer import Committer, NotStored
@@ -58,7 +58,7 @@ HANDLERS: dict[str, Handler] = {
     "unclaim": jobs.unclaim,
     "plan": jobs.plan,
     "cancel_apply": jobs.cancel,
-    "detached": _gm(jobs.detached),
+    "detached": _gm(pcs_fight.detached),
 }
 
 

@@ -8,7 +8,8 @@ claim is that connection's while it stays open, never stored) and tells every GM
 first token write, then reports `applied`, which ends the job. A holder that goes away leaves
 the job: offered again while nothing was planned, else an interrupted Apply that a GM finishes
 (`claim`, then the same journal, then `applied`) or takes back (`claim`, Undo on the tokens,
-then `cancel_apply`). Moves of tokens into the PCs' fight (`detached`) are kept beside.
+then `cancel_apply`). The journal's shape is checked in journal.py; the tokens moved into the
+PCs' fight, left out of an offer, in pcs_fight.py.
 """
 
 from __future__ import annotations
@@ -17,13 +18,10 @@ from typing import Any
 
 from websockets.asyncio.server import broadcast
 
-from background_battle.units import MAX_FIGHTERS
-
 from . import protocol as p
 from .audience import Client
 from .battles import Battles
 from .foundry import (
-    MAX_TOKEN_IDS,
     Replies,
     _repeated,
     _settled_request,
@@ -31,11 +29,11 @@ from .foundry import (
     _unit,
     already_applied,
 )
+from .journal import FATES, check_journal
 from .protocol import ProtocolError
 from .receipts import ack
 from .room import Room
 
-FATES = ("killed", "wounded", "fit")
 
 
 def order_of(room: Room, unit: dict[str, Any]) -> dict[str, Any]:
@@ -241,147 +239,6 @@ async def cancel(battles: Battles, client: Client, message: dict[str, Any]) -> R
     room.claims.pop(unit, None)
     tell_job(battles, room, unit)
     return replies
-
-
-async def detached(battles: Battles, message: dict[str, Any]) -> Replies:
-    """`detached`: which tokens a `detach_fighters` step moved into the PCs' fight (whole
-    tokens, and heads taken off tokens standing for many)."""
-    request_id, room = await _settled_request(battles, message)
-    unit = _unit(room, message)
-    version = p.integer(message, "version", low=1, high=room.version)
-    token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
-    heads = _heads(message)
-    duplicate = await _repeated(room, request_id, message)
-    if duplicate is not None:
-        return duplicate
-    moved = _moved(room, unit, version)
-    if sum(heads.values()) + len(token_ids) != moved:
-        raise ProtocolError(
-            "wrong_count",
-            f"step {version} moved {moved} fighters of unit {unit!r} into the PCs' fight, "
-            f"not {len(token_ids) + sum(heads.values())}",
-            field="token_ids",
-            params={"fighters": moved},
-        )
-    if any(move["version"] == version for move in room.detached.get(unit, [])):
-        raise ProtocolError(
-            "already_named", f"the tokens of step {version} are named already", field="version"
-        )
-    fighting, left = room.fighting_tokens(unit)
-    for token in token_ids:
-        if token not in fighting:
-            raise ProtocolError(
-                "unknown_token",
-                f"token {token!r} is not a token of unit {unit!r} in the battle",
-                field="token_ids",
-            )
-    for token, n in heads.items():
-        if token not in fighting or n >= left.get(token, 1):
-            raise ProtocolError(
-                "out_of_range",
-                f"token {token!r} stands for {left.get(token, 1)} fighters: move fewer, "
-                "or the token itself",
-                field="fighters",
-                params={"max": left.get(token, 1) - 1},
-            )
-    move: dict[str, Any] = {"version": version, "token_ids": token_ids}
-    if heads:
-        move["fighters"] = heads
-    record = {"kind": "detached", "unit": unit, "move": move}
-    told = {
-        "type": "detached",
-        "battle": room.name,
-        "unit": unit,
-        "moves": [*room.moves(unit), move],
-    }
-    return await _store(battles, room, request_id, message, record, told)
-
-
-def check_journal(message: dict[str, Any], unit_tokens: list[str]) -> dict[str, Any]:
-    """The `plan` field of a `plan` message: {plan (id), tokens, fates, groups, already,
-    beyond, unplaced}; every token one of the unit's."""
-    journal = message.get("plan")
-    if not isinstance(journal, dict):
-        raise ProtocolError("not_object", "plan must be a JSON object", field="plan")
-    plan_id = p.text(journal, "plan", max_len=p.MAX_ID)
-    tokens = p.text_list(journal, "tokens", max_items=MAX_TOKEN_IDS, max_len=128, prefix="plan.")
-    known = set(unit_tokens)
-    for token in tokens:
-        if token not in known:
-            raise ProtocolError(
-                "unknown_token", f"plan names token {token!r}, not one of the unit's", field="plan"
-            )
-    named = set(tokens)
-    fates = _object(journal, "fates")
-    for token, fate in fates.items():
-        if token not in named or fate not in FATES:
-            raise ProtocolError(
-                "bad_plan", f"plan.fates: {token!r} -> {fate!r}", field="plan.fates"
-            )
-    groups = _object(journal, "groups")
-    clean_groups = {}
-    for token, counts in groups.items():
-        if token not in named or not isinstance(counts, dict):
-            raise ProtocolError("bad_plan", f"plan.groups: {token!r}", field="plan.groups")
-        clean_groups[token] = {
-            key: p.integer(counts, key, low=0, high=MAX_FIGHTERS) for key in ("fighters", *FATES)
-        }
-    already = _object(journal, "already")
-    clean_already = {}
-    for fate in ("killed", "wounded"):
-        listed = p.text_list(
-            already, fate, max_items=MAX_TOKEN_IDS, max_len=128, prefix="plan.already."
-        )
-        if not set(listed) <= named:
-            raise ProtocolError("bad_plan", f"plan.already.{fate}", field="plan.already")
-        clean_already[fate] = listed
-    beyond = _object(journal, "beyond")
-    unplaced = _object(journal, "unplaced")
-    return {
-        "plan": plan_id,
-        "tokens": tokens,
-        "fates": dict(fates),
-        "groups": clean_groups,
-        "already": clean_already,
-        "beyond": {
-            f: p.integer(beyond, f, low=0, high=MAX_FIGHTERS) for f in ("killed", "wounded")
-        },
-        "unplaced": {f: p.integer(unplaced, f, low=0, high=1_000_000) for f in FATES},
-    }
-
-
-def _object(message: dict[str, Any], name: str) -> dict[str, Any]:
-    value = message.get(name)
-    if not isinstance(value, dict):
-        raise ProtocolError(
-            "not_object", f"plan.{name} must be a JSON object", field=f"plan.{name}"
-        )
-    return value
-
-
-def _heads(message: dict[str, Any]) -> dict[str, int]:
-    given = message.get("fighters", {})
-    if not isinstance(given, dict) or len(given) > MAX_TOKEN_IDS:
-        raise ProtocolError("not_object", "fighters must be {token id: heads}", field="fighters")
-    return {str(token)[:128]: p.integer(given, token, low=1, high=MAX_FIGHTERS) for token in given}
-
-
-def _moved(room: Room, unit: str, version: int) -> int:
-    """The fighters the entry of `version` moved out of the unit (it must be a detach that
-    counts)."""
-    entry = room.battle.log[version - 1]
-    moved = sum(
-        event["fighters"]
-        for event in entry.events
-        if event["type"] == "fighters_detached" and event["unit"] == unit
-    )
-    if not moved or version - 1 in room.battle.undone:
-        raise ProtocolError(
-            "not_detached",
-            f"step {version} moved no fighters of unit {unit!r} into the PCs' fight",
-            field="version",
-        )
-    return int(moved)
 
 
 def _job(room: Room, unit: str, message: dict[str, Any]) -> dict[str, Any]:
