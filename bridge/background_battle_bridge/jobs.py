@@ -35,7 +35,6 @@ from .receipts import ack
 from .room import Room
 
 
-
 def order_of(room: Room, unit: dict[str, Any]) -> dict[str, Any]:
     """A unit's job as `request_casualties` stores it: the core's numbers at this version."""
     casualties = unit.get("casualties") or {}
