@@ -42,6 +42,9 @@ export class BattleApp {
     /** Jobs this browser tried to take and could not ("battle/unit/version"), until the
      * bridge tells of a change to them: not asked for again meanwhile. */
     this.tried = new Set();
+    /** Jobs whose run failed here ("battle/unit/version"): not taken by itself again (a GM's
+     * Finish or Undo still runs them), so that a refusal does not go round and round. */
+    this.failed = new Set();
     /** Battles whose tokens' old flags are being moved to the bridge (old-flags.mjs). */
     this.moving = new Set();
     /** Which GM's browser writes casualties onto tokens (applier.mjs). */
@@ -182,7 +185,9 @@ export class BattleApp {
 
   onMessage(message) {
     if (message.type === "apply_casualties") {
-      if (this.applier.mine) this.runJob(message.battle, message.unit, message.version, "apply");
+      const key = `${message.battle}/${message.unit}/${message.version}`;
+      if (this.applier.mine && !this.failed.has(key))
+        this.runJob(message.battle, message.unit, message.version, "apply");
       return;
     }
     if (message.type === "apply_job") {
@@ -226,7 +231,8 @@ export class BattleApp {
     if (!this.client || !this.applier.mine) return;
     for (const [battle, state] of this.client.states) {
       for (const [unit, job] of Object.entries(state.foundry?.jobs ?? {})) {
-        const fresh = !this.tried.has(`${battle}/${unit}/${job.version}`);
+        const key = `${battle}/${unit}/${job.version}`;
+        const fresh = !this.tried.has(key) && !this.failed.has(key);
         if (!job.plan && !job.claimed_by && fresh) this.runJob(battle, unit, job.version, "apply");
       }
     }
@@ -256,6 +262,7 @@ export class BattleApp {
       // Failed half-way (a write refused, the bridge gone): let the job go, so that it waits for
       // a GM's Finish or Undo (or, not planned yet, is offered again) instead of looking busy.
       if (!["claimed", "no_job", "not_claimed"].includes(error.code)) {
+        this.failed.add(key);
         client.request("unclaim", { battle, unit, version }).catch(() => undefined);
       }
       if (error.code === "claimed" || error.code === "no_job") {

@@ -108,7 +108,10 @@ async function checked(connections, job, plan, docs, drop = true) {
   ui.notifications.error(
     t(`ApplyCheck.${p.reason}`, { token: p.token, status: p.status ?? "", unit: job.name ?? job.unit }),
   );
+  // Applying: nothing was written, the job is dropped. Finishing: the journal stays, for the
+  // GM to set the token right and press Finish again, or Undo.
   if (drop) await cancelJob(connections, job);
+  else await connections.client.request("unclaim", { battle: job.battle, unit: job.unit, version: job.version });
   return false;
 }
 
