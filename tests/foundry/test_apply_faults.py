@@ -199,6 +199,20 @@ def test_the_gms_kill_in_the_pcs_fight_survives_apply(
     )
     moves = gm.state("ambush")["foundry"]["detached"]
     assert [m["token_ids"] for m in moves["trolls"]] == [[uuid(2), uuid(3)]]
+    # the GM takes the move back: the tokens are the unit's again; then moves them once more
+    panel.locator("[data-action=undo]").click()
+    expect(trolls.locator(".bb-unit-figures")).not_to_contain_text("PCs' fight")
+    assert gm.state("ambush")["foundry"]["detached"] == {}
+    page.evaluate("StandIn.select(['tok2', 'tok3'])")
+    trolls.locator("[data-action=detach]").click()
+    expect(trolls.locator(".bb-unit-figures")).to_contain_text("2 fighters in the PCs' fight")
+    page.wait_for_function(
+        """() => {
+             const state = game.modules.get('background-battle').api.app.state;
+             const moves = state?.foundry?.detached?.trolls ?? [];
+             return moves.length === 1 && !state.view.undone.includes(moves[0].version - 1);
+           }"""
+    )
     # the GM kills both there, by hand
     page.evaluate("StandIn.setStatus('tok2', 'dead', true)")
     page.evaluate("StandIn.setStatus('tok3', 'dead', true)")
