@@ -18,6 +18,11 @@ test-foundry-browser: setup browser
 
 test-foundry: test-foundry-node test-foundry-browser
 
+# Apply cut short at random moments, 20 seeded runs per Foundry generation (make test runs 3).
+.PHONY: test-faults
+test-faults: setup browser
+	BB_FAULT_RUNS=20 $(PY) -m pytest -q -s tests/foundry/test_apply_faults.py -k cut_short
+
 TEST_TARGETS += test-foundry
 
 .PHONY: bench-foundry

@@ -148,6 +148,8 @@ def foundry_within(room: Room, record: Record) -> None:
         tokens=dict(room.tokens),
         fighters=dict(room.fighters),
         applied=dict(room.applied),
+        jobs=dict(room.jobs),
+        detached={unit: list(moves) for unit, moves in room.detached.items()},
     )
     trial.absorb(room.seq + 1, record, room.battle)
     grown = size(trial.foundry())

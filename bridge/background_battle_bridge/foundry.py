@@ -8,9 +8,8 @@ A request with an `id` is idempotent: repeated, it gets its first `ack` again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
-
-from websockets.asyncio.server import broadcast
 
 from background_battle.units import MAX_FIGHTERS
 
@@ -125,7 +124,9 @@ async def applied(battles: Battles, message: dict[str, Any]) -> Replies:
         report["note"] = note
     told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
     record = {"kind": "applied", "unit": unit, "report": report}
-    return await _store(battles, room, request_id, message, record, told)
+    replies = await _store(battles, room, request_id, message, record, told)
+    room.claims.pop(unit, None)  # the job is done (the record ended it)
+    return replies
 
 
 async def unapplied(battles: Battles, message: dict[str, Any]) -> Replies:
@@ -154,52 +155,6 @@ async def unapplied(battles: Battles, message: dict[str, Any]) -> Replies:
     told = {"type": "unapplied", "battle": room.name, "unit": unit}
     record = {"kind": "unapplied", "unit": unit, "version": version}
     return await _store(battles, room, request_id, message, record, told)
-
-
-async def request_casualties(battles: Battles, message: dict[str, Any]) -> Replies:
-    """`request_casualties`: send every Foundry module the casualties of the ended battle,
-    as the core's view has them (the bridge computes nothing)."""
-    request_id, room = await _settled_request(battles, message)
-    only = _unit(room, message) if message.get("unit") is not None else None
-    again = p.boolean(message, "force", default=False)
-    view = room.view_without_log("gm")
-    if view.get("status") != "ended":
-        raise ProtocolError(
-            "not_ended",
-            f"battle {room.name!r} has not ended: casualties are known at the end",
-            field="battle",
-        )
-    if only is not None and only in room.applied and not again:
-        raise already_applied(room, only)
-    foundry = battles.audience.foundry()
-    if not foundry:
-        raise ProtocolError(
-            "no_foundry",
-            "no Foundry browser is connected with the GM token to put the casualties on tokens:"
-            " in the active GM's Foundry, enter the GM token under Configure Settings →"
-            " Background Battle → Bridge connection (GM)",
-        )
-    sent = []
-    for unit in view.get("units", []):
-        unit_id = str(unit["id"])
-        if (unit_id in room.applied and not again) or only not in (None, unit_id):
-            continue
-        casualties = unit.get("casualties") or {}
-        order = {
-            "type": "apply_casualties",
-            "battle": room.name,
-            "unit": unit_id,
-            "name": unit.get("name"),
-            "version": room.version,
-            "fighters": casualties.get("fighters"),
-            "killed": casualties.get("killed"),
-            "wounded": casualties.get("wounded"),
-            "fit": casualties.get("fit"),
-            "token_ids": room.tokens.get(unit_id, []),
-        }
-        broadcast(foundry, p.dumps(order))
-        sent.append(unit_id)
-    return [{**ack(request_id, room, room.version), "sent": sent}]
 
 
 def already_applied(room: Room, unit: str) -> ProtocolError:
@@ -232,14 +187,15 @@ async def _store(
     request_id: str | None,
     message: dict[str, Any],
     record: Record,
-    told: dict[str, Any],
+    told: dict[str, Any] | None,
 ) -> Replies:
     foundry_within(room, record)
     if request_id is not None:
         record = {**record, "id": request_id, "digest": digest(message)}
-    change = Change(
-        record, tell=lambda room: battles.audience.publish(room.name, told, players=False)
-    )
+    tell: Callable[[Room], None] | None = None
+    if told is not None:
+        tell = lambda room: battles.audience.publish(room.name, told, players=False)  # noqa: E731
+    change = Change(record, tell=tell)
     return [ack(request_id, room, await store(battles, room, change))]
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from background_battle import BattleError
 from background_battle.view import Role
 
-from . import foundry, pipeline, reading, visibility
+from . import foundry, jobs, pcs_fight, pipeline, reading, visibility
 from . import protocol as p
 from .audience import Audience, Client
 from .committer import Committer, NotStored
@@ -51,9 +51,14 @@ HANDLERS: dict[str, Handler] = {
     "ping": reading.ping,
     "command": pipeline.command,
     "tokens": _gm(foundry.tokens),
-    "request_casualties": _gm(foundry.request_casualties),
+    "request_casualties": _gm(jobs.request_casualties),
     "applied": _gm(foundry.applied),
     "unapplied": _gm(foundry.unapplied),
+    "claim": jobs.claim,
+    "unclaim": jobs.unclaim,
+    "plan": jobs.plan,
+    "cancel_apply": jobs.cancel,
+    "detached": _gm(pcs_fight.detached),
 }
 
 
@@ -147,6 +152,7 @@ class Hub:
 
     def leave(self, client: Client) -> None:
         self.audience.leave(client)
+        jobs.release(self, list(self.rooms.values()), client)
 
     async def handle(self, client: Client, message: dict[str, Any]) -> Replies:
         """Answer one checked message; a refusal is an `error` reply and changes nothing."""

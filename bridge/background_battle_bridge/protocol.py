@@ -39,6 +39,11 @@ CLIENT_TYPES = frozenset(
         "request_casualties",
         "applied",
         "unapplied",
+        "claim",
+        "unclaim",
+        "plan",
+        "cancel_apply",
+        "detached",
         "ping",
         "log_page",
     }

@@ -1,8 +1,10 @@
 """One battle as the bridge holds it: the core's value plus what the bridge remembers about it.
 
 The bridge remembers the accepted command ids (a retried id is applied once), whether the battle
-is archived, and, for the Foundry module, which scene tokens belong to which unit and which
-casualty results are on the tokens (applied and not taken back). Every change is a record;
+is archived, and, for the Foundry module, which scene tokens belong to which unit, which of
+them went into the PCs' fight, the Apply jobs under way (ordered, their journal once planned)
+and which casualty results are on the tokens (applied and not taken back). Every change is a
+record;
 `absorb` replays one, the same way at start-up as live, so what is on disk is what is in memory.
 
 Changes decided but not yet on disk form the room's `head` (see `pipeline.py`): the next
@@ -56,6 +58,9 @@ class Room:
     tokens: dict[str, list[str]] = field(default_factory=dict)
     fighters: dict[str, dict[str, int]] = field(default_factory=dict)
     applied: dict[str, dict[str, Any]] = field(default_factory=dict)
+    jobs: dict[str, dict[str, Any]] = field(default_factory=dict)  # unit -> Apply job (jobs.py)
+    detached: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # unit -> moves
+    claims: dict[str, tuple[Any, str]] = field(default_factory=dict)  # not stored: per connection
     since_snapshot: int = 0
     head: Head | None = None
     epoch: int = 0  # grows when waiting changes are dropped (a failed write)
@@ -87,6 +92,8 @@ class Room:
             tokens={unit: list(ids) for unit, ids in data["tokens"].items()},
             fighters={unit: dict(n) for unit, n in data.get("fighters", {}).items()},
             applied=dict(data["applied"]),
+            jobs={unit: dict(job) for unit, job in data.get("jobs", {}).items()},
+            detached={unit: list(moves) for unit, moves in data.get("detached", {}).items()},
         )
 
     def snapshot_data(self) -> dict[str, Any]:
@@ -98,6 +105,8 @@ class Room:
             "tokens": self.tokens,
             "fighters": self.fighters,
             "applied": self.applied,
+            "jobs": self.jobs,
+            "detached": self.detached,
         }
 
     @property
@@ -124,8 +133,17 @@ class Room:
             self._tokens(record["unit"], record["token_ids"], record.get("fighters", {}))
         elif kind == "applied":
             self.applied[record["unit"]] = dict(record["report"])
+            self.jobs.pop(record["unit"], None)
         elif kind == "unapplied":
             self.applied.pop(record["unit"], None)
+        elif kind == "ordered":
+            self.jobs.update({unit: dict(job) for unit, job in record["jobs"].items()})
+        elif kind == "planned":
+            self.jobs[record["unit"]] = {**self.jobs[record["unit"]], "plan": record["plan"]}
+        elif kind == "cancelled":
+            self.jobs.pop(record["unit"], None)
+        elif kind == "detached":
+            self.detached.setdefault(record["unit"], []).append(dict(record["move"]))
         else:
             raise ValueError(f"record {seq} of battle {self.name!r} has unknown kind {kind!r}")
         if record.get("id") is not None:
@@ -146,7 +164,44 @@ class Room:
 
     def foundry(self) -> dict[str, Any]:
         """What the GMs' `state` carries for the Foundry module (never sent to players)."""
-        return {"tokens": self.tokens, "fighters": self.fighters, "applied": self.applied}
+        return {
+            "tokens": self.tokens,
+            "fighters": self.fighters,
+            "applied": self.applied,
+            "jobs": {unit: self.job_view(unit) for unit in self.jobs},
+            "detached": {unit: moves for unit in self.detached if (moves := self.moves(unit))},
+        }
+
+    def moves(self, unit: str) -> list[dict[str, Any]]:
+        """The unit's moves of tokens into the PCs' fight that still count: each made by a
+        `detach_fighters` entry (its `version`) the battle has not undone."""
+        undone = self.battle.undone
+        return [
+            move
+            for move in self.detached.get(unit, [])
+            if move["version"] <= len(self.battle.log) and move["version"] - 1 not in undone
+        ]
+
+    def fighting_tokens(self, unit: str) -> tuple[list[str], dict[str, int]]:
+        """The unit's tokens still in the background battle and their head counts: those moved
+        into the PCs' fight are out (a token standing for many loses the heads moved)."""
+        moves = self.moves(unit)
+        gone = {token for move in moves for token in move["token_ids"]}
+        heads = dict(self.fighters.get(unit, {}))
+        for move in moves:
+            for token, n in move.get("fighters", {}).items():
+                heads[token] = heads.get(token, 1) - n
+        tokens = [t for t in self.tokens.get(unit, []) if t not in gone and heads.get(t, 1) > 0]
+        return tokens, {t: n for t, n in heads.items() if t in tokens and n != 1}
+
+    def job_view(self, unit: str) -> dict[str, Any] | None:
+        """A unit's Apply job as the GMs are told of it: the order, its journal once planned,
+        and who holds it now (`claimed_by`: a GM's name, while that browser is connected)."""
+        job = self.jobs.get(unit)
+        if job is None:
+            return None
+        claim = self.claims.get(unit)
+        return {**job, **({"claimed_by": claim[1]} if claim else {})}
 
     def decided(self) -> Head:
         """The head, made from the stored state when nothing is waiting."""

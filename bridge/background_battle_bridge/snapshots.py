@@ -74,6 +74,7 @@ class Snapshots:
             dict(room.tokens),
             dict(room.applied),
             dict(room.fighters),
+            {"jobs": dict(room.jobs), "detached": dict(room.detached)},
         )
         try:
             await asyncio.to_thread(self._write, room.name, seq, *parts)
@@ -123,6 +124,7 @@ def snapshot_text(
     tokens: dict[str, Any],
     applied: dict[str, Any],
     fighters: dict[str, Any] | None = None,
+    more: dict[str, Any] | None = None,
 ) -> str:
     """The JSON text of `Room.snapshot_data`, encoded a few entries at a time with pauses, so
     that a long battle does not hold the interpreter (and the event loop) for the whole of it.
@@ -141,7 +143,13 @@ def snapshot_text(
         if index % CHUNK == CHUNK - 1:
             time.sleep(0)  # let the event loop's thread take the interpreter
     parts.append("]}")
-    body = {"archived": archived, "tokens": tokens, "fighters": fighters or {}, "applied": applied}
+    body = {
+        "archived": archived,
+        "tokens": tokens,
+        "fighters": fighters or {},
+        "applied": applied,
+        **(more or {}),
+    }
     parts.append("," + _dumps(body)[1:-1] + ',"ids":{')
     for index, (key, receipt) in enumerate(ids.items()):
         parts.append(("," if index else "") + _dumps(key) + ":" + _dumps(list(receipt)))

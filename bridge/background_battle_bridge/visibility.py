@@ -25,9 +25,21 @@ from background_battle.view import Role
 T = TypeVar("T")
 
 ROLES: Final[tuple[Role, ...]] = ("gm", "player")
-# What only a GM may send: a change to a battle, and everything about Foundry's tokens.
+# What only a GM may send: a change to a battle, and everything about Foundry's tokens (the
+# Apply jobs, their claims, plans and the tokens moved into the PCs' fight).
 GM_ONLY_TYPES: Final = frozenset(
-    {"command", "tokens", "request_casualties", "applied", "unapplied"}
+    {
+        "command",
+        "tokens",
+        "request_casualties",
+        "applied",
+        "unapplied",
+        "claim",
+        "unclaim",
+        "plan",
+        "cancel_apply",
+        "detached",
+    }
 )
 
 

@@ -272,7 +272,7 @@ export class BridgeClient {
           version: message.version,
           archived: Boolean(message.archived),
           view: message.view,
-          foundry: { tokens: {}, fighters: {}, applied: {}, ...message.foundry },
+          foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, ...message.foundry },
         };
         if (message.log_from > 0) {
           this.loadOlderLog(message.battle, state, message.log_from);
@@ -296,6 +296,25 @@ export class BridgeClient {
       case "applied": {
         const state = this.held(message.battle);
         if (state) state.foundry.applied[message.unit] = message.report;
+        if (state) delete state.foundry.jobs?.[message.unit]; // the report ends the unit's job
+        break;
+      }
+      case "apply_job": {
+        const state = this.held(message.battle);
+        if (state) {
+          state.foundry.jobs ??= {};
+          if (message.job) state.foundry.jobs[message.unit] = message.job;
+          else delete state.foundry.jobs[message.unit];
+        }
+        break;
+      }
+      case "detached": {
+        const state = this.held(message.battle);
+        if (state) {
+          state.foundry.detached ??= {};
+          if (message.moves?.length) state.foundry.detached[message.unit] = message.moves;
+          else delete state.foundry.detached[message.unit];
+        }
         break;
       }
       case "unapplied": {

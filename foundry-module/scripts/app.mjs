@@ -9,7 +9,7 @@ import { checkBridgeUrl } from "../client/connection-policy.mjs";
 import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { setting } from "./settings.mjs";
-import { applyCasualties } from "./casualties.mjs";
+import { applyCasualties, finishApply, undoInterrupted } from "./casualties.mjs";
 import { PlayerEye } from "./player-eye.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
@@ -37,6 +37,14 @@ export class BattleApp {
     /** The result of the last command this browser sent: {battle, version} of its step. */
     this.lastSent = null;
     this.applying = Promise.resolve();
+    /** Units whose Apply this browser's GM asked for: told when a browser takes them. */
+    this.asked = new Set();
+    /** Jobs this browser tried to take and could not ("battle/unit/version"), until the
+     * bridge tells of a change to them: not asked for again meanwhile. */
+    this.tried = new Set();
+    /** Jobs whose run failed here ("battle/unit/version"): not taken by itself again (a GM's
+     * Finish or Undo still runs them), so that a refusal does not go round and round. */
+    this.failed = new Set();
     /** Battles whose tokens' old flags are being moved to the bridge (old-flags.mjs). */
     this.moving = new Set();
     /** Which GM's browser writes casualties onto tokens (applier.mjs). */
@@ -51,6 +59,7 @@ export class BattleApp {
 
   changed() {
     for (const render of this.renderers) render();
+    this.takeJobs();
   }
 
   /** The battle shown: a player's own choice, a GM's own battle in set-up, else the world's. */
@@ -78,8 +87,14 @@ export class BattleApp {
     return !game.user.isGM && !setting(SETTINGS.PLAYERS_DIRECT);
   }
 
-  /** Connects (or reconnects with changed settings). */
+  /** Connects (or reconnects with changed settings), then says to the other GMs' browsers
+   * whether this one can apply (applier.mjs: nothing while the connection is on its way). */
   connect() {
+    this.openConnection();
+    this.applier.announce();
+  }
+
+  openConnection() {
     this.client?.stop();
     this.client = null;
     this.eye?.stop();
@@ -170,15 +185,22 @@ export class BattleApp {
 
   onMessage(message) {
     if (message.type === "apply_casualties") {
-      this.receiveCasualties(message);
+      const key = `${message.battle}/${message.unit}/${message.version}`;
+      if (this.applier.mine && !this.failed.has(key))
+        this.runJob(message.battle, message.unit, message.version, "apply");
       return;
+    }
+    if (message.type === "apply_job") {
+      for (const key of this.tried) if (key.startsWith(`${message.battle}/${message.unit}/`)) this.tried.delete(key);
+      this.jobTaken(message);
     }
     if (message.type === "state") this.moveOldFlags(message.battle);
     if (message.type === "error" && !message.id) {
       log.warn("bridge error", message);
       if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
     }
-    if (["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"].includes(message.type)) {
+    const shown = ["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"];
+    if ([...shown, "apply_job", "detached"].includes(message.type)) {
       this.changed();
     }
     // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
@@ -199,27 +221,97 @@ export class BattleApp {
     }
   }
 
-  /** The bridge sends the result to every Foundry browser connected with the GM token; one of
-   * them writes it: the active GM's, else another GM's (applier.mjs). */
-  async receiveCasualties(message) {
-    if (!this.applier.mine) {
-      log.debug("leaving apply_casualties to", this.applier.user?.name);
-      return;
+  /**
+   * The Apply jobs this browser takes by itself, when it is the one that applies
+   * (applier.mjs): every job of the battles it holds that nobody holds and that has no journal
+   * yet (an interrupted one waits for a GM's Finish or Undo). The bridge gives a job to one
+   * browser only (`claim`), so two browsers never both apply it.
+   */
+  takeJobs() {
+    if (!this.client || !this.applier.mine) return;
+    for (const [battle, state] of this.client.states) {
+      for (const [unit, job] of Object.entries(state.foundry?.jobs ?? {})) {
+        const key = `${battle}/${unit}/${job.version}`;
+        const fresh = !this.tried.has(key) && !this.failed.has(key);
+        if (!job.plan && !job.claimed_by && fresh) this.runJob(battle, unit, job.version, "apply");
+      }
     }
-    const key = `${message.battle}/${message.unit}/${message.version}`;
-    if (this.busy.has(key)) return;
+  }
+
+  /**
+   * Takes a unit's job (`claim`) and carries it out: "apply" (a new journal), "finish" (the
+   * stored one) or "undo" (what the interrupted one wrote). One unit after another: tokens of
+   * one actor may fight in two units. Another browser holding it, or the job gone, ends quietly.
+   */
+  async runJob(battle, unit, version, kind) {
+    const key = `${battle}/${unit}/${version}`;
+    if (this.busy.has(key) || !this.client) return null;
     this.busy.add(key);
-    // One unit after another: tokens of one actor may fight in two units.
-    const run = this.applying.then(() => applyCasualties(this.connections, message));
+    const client = this.client;
+    const run = this.applying.then(async () => {
+      const ack = await client.request("claim", { battle, unit, version, by: game.user.name });
+      const job = ack.job;
+      if (kind === "undo") return undoInterrupted(this.connections, job);
+      if (job.plan) return finishApply(this.connections, job);
+      return applyCasualties(this.connections, job);
+    });
     this.applying = run.catch(() => undefined);
     try {
-      await run;
+      return await run;
     } catch (error) {
+      // Failed half-way (a write refused, the bridge gone): let the job go, so that it waits for
+      // a GM's Finish or Undo (or, not planned yet, is offered again) instead of looking busy.
+      if (!["claimed", "no_job", "not_claimed"].includes(error.code)) {
+        this.failed.add(key);
+        client.request("unclaim", { battle, unit, version }).catch(() => undefined);
+      }
+      if (error.code === "claimed" || error.code === "no_job") {
+        this.tried.add(key);
+        log.debug(`job ${key} not taken`, error.code, error.params);
+        if (kind !== "apply" && error.code === "claimed") {
+          ui.notifications.warn(t("Job.Claimed", { name: error.params?.by ?? "?" }));
+        }
+        return null;
+      }
       log.error("apply failed", error);
       ui.notifications.error(t("Notices.apply_failed", { error: errorText(error) }));
+      return null;
     } finally {
       this.busy.delete(key);
       this.changed();
+    }
+  }
+
+  /**
+   * After this GM's *Apply*: the units sent are followed until a browser takes them. One taken
+   * already says "sent" now; one nobody holds says whom it waits for (this browser, when it is
+   * the one that applies, takes it itself and says nothing: its result follows).
+   */
+  askedFor(battle, units) {
+    const jobs = this.client?.states.get(battle)?.foundry?.jobs ?? {};
+    for (const unit of units) {
+      const job = jobs[unit];
+      if (job?.claimed_by) {
+        if (job.claimed_by !== game.user.name) ui.notifications.info(t("Applier.Sent", { name: job.claimed_by }));
+        continue;
+      }
+      this.asked.add(`${battle}/${unit}`);
+      if (!this.applier.mine) ui.notifications.info(t("Job.WaitingFor", { who: this.applier.waitsFor() }));
+    }
+  }
+
+  /** A job this browser's GM asked for was taken by another browser: say so ("sent"), once. */
+  jobTaken({ battle, unit, job }) {
+    const key = `${battle}/${unit}`;
+    if (!this.asked.has(key)) return;
+    if (!job) {
+      this.asked.delete(key);
+      return;
+    }
+    if (!job.claimed_by) return;
+    this.asked.delete(key);
+    if (job.claimed_by !== game.user.name || !this.applier.hasGmLine) {
+      ui.notifications.info(t("Applier.Sent", { name: job.claimed_by }));
     }
   }
 

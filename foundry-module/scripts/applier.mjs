@@ -27,7 +27,8 @@ export class Applier {
       this.changed();
     });
     if (game.user.isGM) game.socket.emit(CHANNEL, { kind: "gm-line-ask", from: game.user.id });
-    this.announce();
+    // This browser's own word comes once its connection is made or found impossible (app.mjs
+    // connect): said before, a browser about to connect with the GM token would be passed over.
   }
 
   heard(data) {
@@ -47,9 +48,14 @@ export class Applier {
     );
   }
 
-  /** Says what changed of this GM browser's bridge connection (after every status change). */
+  /** Says what changed of this GM browser's bridge connection (after every status change).
+   * Nothing while its first connection is on its way: the active GM's browser that has said
+   * nothing counts as connected, so a browser that is about to connect with the GM token is not
+   * passed over for the moment it takes (a refusal or a failure says "not" at once). */
   announce() {
     if (!game.user?.isGM || !game.socket) return;
+    const state = this.connections.client?.status?.state;
+    if (this.said === null && (state === "idle" || state === "connecting")) return;
     const gm = this.hasGmLine;
     if (this.said === gm) return;
     this.said = gm;
@@ -68,6 +74,17 @@ export class Applier {
   /** Whether this browser is the one that applies. */
   get mine() {
     return this.hasGmLine && this.user?.id === game.user.id;
+  }
+
+  /** Whom a job nobody holds waits for, in words: the active GM still loading (its browser
+   * has said nothing yet), the browser that applies, or any GM browser with the GM token. */
+  waitsFor() {
+    const user = this.user;
+    if (!user) return t("Job.WhoNone");
+    if (user.id === game.users.activeGM?.id && user.id !== game.user.id && !this.lines.has(user.id)) {
+      return t("Job.WhoLoading", { name: user.name });
+    }
+    return t("Job.WhoBrowser", { name: user.name });
   }
 
   /** For a GM's panel: who changes the tokens, in words (null when this browser does). */

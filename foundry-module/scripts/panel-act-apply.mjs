@@ -18,15 +18,35 @@ async function applyUnit(front, form, target) {
   const unit = target.dataset.unit;
   const force = Boolean(front.foundryData()?.applied?.[unit]);
   const ack = await front.request("request_casualties", { unit, ...(force ? { force: true } : {}) });
-  const applier = front.applier;
-  if (ack && !applier.mine()) ui.notifications.info(t("Applier.Sent", { name: applier.name() }));
+  // "Sent" only once a browser has taken it (app.mjs askedFor / jobTaken); until then, for whom it waits.
+  if (ack) front.asked(ack.sent ?? []);
 }
 
 async function applyAll(front) {
   const ack = await front.request("request_casualties");
-  const applier = front.applier;
   if (ack && !(ack.sent ?? []).length) ui.notifications.info(t("Notices.nothing_to_apply"));
-  else if (ack && !applier.mine()) ui.notifications.info(t("Applier.Sent", { name: applier.name() }));
+  else if (ack) front.asked(ack.sent);
+}
+
+/** The unit's interrupted Apply, by its journal: "finish" or "undo" (this browser takes it). */
+function interrupted(front, target) {
+  if (!front.applier.hasGmLine()) throw new Error(t("Job.NoLine"));
+  const unit = target.dataset.unit;
+  const job = front.foundryData()?.jobs?.[unit];
+  if (!job?.plan) return null;
+  return { unit, job };
+}
+
+async function finishApply(front, form, target) {
+  const found = interrupted(front, target);
+  if (found) await front.runJob(found.unit, found.job.version, "finish");
+}
+
+async function undoInterrupted(front, form, target) {
+  const found = interrupted(front, target);
+  if (!found) return;
+  const restored = await front.runJob(found.unit, found.job.version, "undo");
+  if (restored !== null) ui.notifications.info(counted("Notices.undone", restored));
 }
 
 async function undoApply(front, form, target) {
@@ -50,4 +70,10 @@ async function undoApply(front, form, target) {
   }
 }
 
-export const APPLY_ACTIONS = phaseActions("apply", { applyUnit, applyAll, undoApply });
+export const APPLY_ACTIONS = phaseActions("apply", {
+  applyUnit,
+  applyAll,
+  undoApply,
+  finishApply,
+  undoInterrupted,
+});

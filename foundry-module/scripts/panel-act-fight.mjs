@@ -13,6 +13,8 @@ import { lastStep } from "../client/battle-story.mjs";
 import { setSetting } from "./settings.mjs";
 import { influenceDie, roundDice } from "./foundry-dice.mjs";
 import { LEADER_ACTIONS, leaderTest } from "./leader-test.mjs";
+import { liveMoves, pickMoved } from "./logic/moves.mjs";
+import { selectedTokenDocuments } from "./tokens.mjs";
 
 /** Where the GM's hands go after a round: the allies' d100 for the next one (after the end: Apply). */
 const AFTER_ROUND = ['[name="rollAllies"]', '[data-action="applyAll"]'];
@@ -33,12 +35,54 @@ async function roundAuto(front) {
   return ack && ['[data-action="roundAuto"]', '[data-action="applyAll"]'];
 }
 
-/** Moves fighters of a unit into the PCs' fight (the core takes them and their strength out). */
+/**
+ * Moves fighters of a unit into the PCs' fight: the selected tokens of the unit (or, for one
+ * selected token standing for many, the head count typed), so that Apply leaves them to that
+ * fight; a unit with no tokens moves the count typed. The core takes them and their strength
+ * out; then the bridge is told which tokens went (`detached`, with the step's version).
+ */
 async function detach(front, form, target) {
   const unit = target.dataset.unit;
-  const fighters = readNumber(form, `detach-${unit}`, "fighters", t("Panel.DetachCount"), { required: true });
-  const ack = await front.command({ type: "detach_fighters", unit, fighters });
-  if (ack) clear(form, `detach-${unit}`);
+  const foundryData = front.foundryData() ?? {};
+  const gone = new Set(inPcsFight(foundryData, front.view(), unit));
+  const tokens = (foundryData.tokens?.[unit] ?? []).filter((uuid) => !gone.has(uuid));
+  const count = readNumber(form, `detach-${unit}`, "fighters", t("Panel.DetachCount"), { required: !tokens.length });
+  if (!tokens.length) {
+    const ack = await front.command({ type: "detach_fighters", unit, fighters: count });
+    if (ack) clear(form, `detach-${unit}`);
+    return;
+  }
+  const heads = headsLeft(foundryData, front.view(), unit);
+  const selected = selectedTokenDocuments().map((doc) => doc.uuid);
+  const moved = pickMoved(selected, tokens, heads, count);
+  if (moved.reason) {
+    const name = (front.view()?.units ?? []).find((u) => u.id === unit)?.name ?? unit;
+    throw new Error(t("Job.SelectTokens", { unit: name }));
+  }
+  const ack = await front.command({ type: "detach_fighters", unit, fighters: moved.total });
+  if (!ack) return;
+  clear(form, `detach-${unit}`);
+  // A refusal is told by the request (the fighters moved; the tokens stay the unit's).
+  await front.request("detached", {
+    unit,
+    version: ack.version,
+    token_ids: moved.token_ids,
+    ...(Object.keys(moved.fighters).length ? { fighters: moved.fighters } : {}),
+  });
+}
+
+/** The unit's tokens in the PCs' fight (moves whose step counts). */
+function inPcsFight(foundryData, view, unit) {
+  return liveMoves(foundryData.detached?.[unit], view).flatMap((move) => move.token_ids);
+}
+
+/** The head counts of the unit's tokens standing for many, after the heads moved out. */
+function headsLeft(foundryData, view, unit) {
+  const heads = { ...(foundryData.fighters?.[unit] ?? {}) };
+  for (const move of liveMoves(foundryData.detached?.[unit], view)) {
+    for (const [uuid, n] of Object.entries(move.fighters ?? {})) heads[uuid] = (heads[uuid] ?? 1) - n;
+  }
+  return heads;
 }
 
 async function setStrength(front, form) {

@@ -16,7 +16,8 @@ function casualtiesText(c) {
   );
 }
 
-/** The buttons of a unit for a GM: link/unlink always; Detach while fighting; Apply / Undo apply as the tokens stand. */
+/** The buttons of a unit for a GM: link/unlink always; Detach while fighting; Apply / Undo apply as the tokens stand
+ * (while its Apply job is under way: none; interrupted: Finish and Undo). */
 function unitButtons(unit, view, ctx, report) {
   const b = (action, label) => button(action, label, { unit: unit.id, disabled: ctx.pending });
   let buttons = b("linkSelected", "Panel.LinkSelected") + b("unlinkSelected", "Panel.UnlinkSelected");
@@ -29,7 +30,14 @@ function unitButtons(unit, view, ctx, report) {
         attrs: { "data-unit": unit.id },
       }) + b("detach", "Panel.Detach");
   }
-  if (view.status === "ended") {
+  const job = ctx.jobs?.[unit.id];
+  if (view.status === "ended" && job) {
+    if (job.kind === "interrupted") {
+      buttons +=
+        button("finishApply", "Job.Finish", { unit: unit.id, disabled: ctx.pending, tip: "Job.TipFinish" }) +
+        button("undoInterrupted", "Job.Undo", { unit: unit.id, disabled: ctx.pending, tip: "Job.TipUndo" });
+    }
+  } else if (view.status === "ended") {
     // Apply while the tokens do not show the unit's result (none yet, or the battle changed since).
     const c = unit.casualties ?? {};
     const current = report && ["killed", "wounded", "fit"].every((fate) => report[fate] === c[fate]);
@@ -56,6 +64,8 @@ export function unitRow(unit, view, ctx) {
   const applied = report
     ? `<span class="bb-applied">${esc(t("Panel.Applied", { killed: report.killed, wounded: report.wounded, fit: report.fit }))}</span>`
     : "";
+  const job = ctx.isGM ? ctx.jobs?.[unit.id] : null;
+  const jobLine = job ? ` <span class="bb-job" data-kind="${esc(job.kind)}">${esc(job.text)}</span>` : "";
   const tokenCount = ctx.isGM
     ? `<span class="bb-unit-tokens" data-count="${tokens.length}">${esc(counted("Panel.TokenCount", tokens.length))}</span> ` +
       crowdLine(ctx.crowds?.[unit.id])
@@ -70,6 +80,7 @@ export function unitRow(unit, view, ctx) {
     tokenCount +
     (unit.casualties && view.status !== "setup" ? casualtiesText(unit.casualties) : "") +
     ` ${applied}` +
+    jobLine +
     (ctx.isGM ? unitButtons(unit, view, ctx, report) : "") +
     "</li>"
   );

@@ -96,6 +96,8 @@ export class BattlePanel extends ApplicationV2 {
       gmAsPlayer: Boolean(game.user.isGM) && role === "player",
       // Who changes the tokens, when not this browser (applier.mjs).
       applierLine: game.user.isGM ? front.applierLine() : null,
+      // Each unit's Apply job: waiting (for whom), being applied, or interrupted (panel-jobs.mjs).
+      jobs: game.user.isGM ? front.jobLines() : {},
       battles: front.battles(),
       battle: front.battle(),
       shownToPlayers: setting(SETTINGS.BATTLE) || null,

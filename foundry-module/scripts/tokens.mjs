@@ -116,22 +116,57 @@ function afterRecords(plan, byUuid) {
   return [...updates.values()];
 }
 
+/** Tokens carried out together: their records, then their conditions, then `after`. A run cut
+ * short leaves at most one such part half-done (logic/fates.mjs planProgress counts the rest). */
+export const CHUNK = 8;
+
+/** The plan's holders in order, each as {conditions, updates} of its own (by token UUID). */
+function holderParts(plan) {
+  const holderOf = new Map();
+  for (const change of plan.conditions) for (const uuid of change.tokens) holderOf.set(uuid, change.id);
+  const parts = new Map();
+  const part = (id) => {
+    if (!parts.has(id)) parts.set(id, { conditions: [], updates: [] });
+    return parts.get(id);
+  };
+  for (const update of plan.updates) part(holderOf.get(update._id) ?? update._id).updates.push(update);
+  for (const change of plan.conditions) part(change.id).conditions.push(change);
+  return [...parts.values()];
+}
+
 /**
  * Carries out an Apply plan from logic/fates.mjs on the given token documents (checked first
- * with checkPlan): the token records in one batched `updateEmbeddedDocuments` per scene (so an
- * interrupted run is finished by the next Apply), then the conditions, once per actor, then
- * the record of what each changed actor shows now (with the system's own additions), which
- * Undo reads. Returns the number of changes.
+ * with checkPlan), a few tokens at a time (CHUNK): their token records in one batched
+ * `updateEmbeddedDocuments` per scene, then their conditions, once per actor, then the record
+ * of what each changed actor shows now (with the system's own additions), which Undo reads
+ * and which marks the token done. Every record carries the plan's journal id, so an
+ * interrupted run is finished (the same journal) or undone exactly. `progress(n)` is told the
+ * tokens done so far. Returns the number of changes.
  */
-export async function carryOut(plan, docs) {
+export async function carryOut(plan, docs, progress = () => {}) {
   const byUuid = new Map(docs.map((doc) => [doc.uuid, doc]));
-  let changes = await writeBatches(plan.updates, byUuid);
-  changes += await perActor(plan.conditions, byUuid, async (actor, list) => {
-    let done = 0;
-    for (const change of list) if (await setStatus(actor, change.status, change.active)) done += 1;
-    return done;
-  });
-  await writeBatches(afterRecords(plan, byUuid), byUuid);
+  let changes = 0;
+  let done = 0;
+  const parts = holderParts(plan);
+  for (let start = 0; start < parts.length;) {
+    const chunk = { conditions: [], updates: [] };
+    let size = 0;
+    while (start < parts.length && (size === 0 || size + parts[start].updates.length <= CHUNK)) {
+      chunk.conditions.push(...parts[start].conditions);
+      chunk.updates.push(...parts[start].updates);
+      size += Math.max(1, parts[start].updates.length);
+      start += 1;
+    }
+    changes += await writeBatches(chunk.updates, byUuid);
+    changes += await perActor(chunk.conditions, byUuid, async (actor, list) => {
+      let n = 0;
+      for (const change of list) if (await setStatus(actor, change.status, change.active)) n += 1;
+      return n;
+    });
+    await writeBatches(afterRecords(chunk, byUuid), byUuid);
+    done += chunk.updates.length;
+    progress(done);
+  }
   log.debug("carried out", plan, `${changes} changes`);
   return changes;
 }

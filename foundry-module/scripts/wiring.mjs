@@ -5,6 +5,7 @@
 import { Applier } from "./applier.mjs";
 import { GmChoice } from "./gm-choice.mjs";
 import { StepCards } from "./step-cards.mjs";
+import { jobLines } from "./panel-jobs.mjs";
 
 /** This browser's bridge connections: its client (GM or player token) and the players' eye. */
 export function connectionsOf(app) {
@@ -63,6 +64,7 @@ export function panelFronts(app) {
       role: () => app.client?.role,
       battles: () => app.client?.battles ?? [],
       applierLine: () => app.applier.line(),
+      jobLines: () => (game.user?.isGM ? jobLines(app.state?.foundry?.jobs, app.applier) : {}),
       pending: () => Boolean(app.pending),
       lastSent: () => app.lastSent,
     },
@@ -75,14 +77,27 @@ export function panelFronts(app) {
       selectBattle,
       create: (name) => app.send(() => app.client.command(name, { type: "create_battle" })),
     },
-    fight: { battle, view, command, once },
+    fight: {
+      battle,
+      view,
+      command,
+      once,
+      foundryData,
+      request,
+    },
     apply: {
       battle,
       foundryData,
       request,
-      applier: { mine: () => app.applier.mine, name: () => app.applier.user?.name ?? "?" },
+      applier: {
+        mine: () => app.applier.mine,
+        name: () => app.applier.user?.name ?? "?",
+        hasGmLine: () => app.applier.hasGmLine,
+      },
       connections: app.connections,
       changed: () => app.changed(),
+      asked: (units) => app.askedFor(app.battle, units),
+      runJob: (unit, version, kind) => app.runJob(app.battle, unit, version, kind),
     },
   };
 }

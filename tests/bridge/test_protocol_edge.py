@@ -48,7 +48,13 @@ async def test_hello_with_a_battle_sends_its_state(running: Running) -> None:
     state = await late.recv()
     assert state["type"] == "state" and state["version"] == 1
     assert state["view"]["units"][0]["name"] == "Orcs"
-    assert state["foundry"] == {"tokens": {}, "fighters": {}, "applied": {}}
+    assert state["foundry"] == {
+        "tokens": {},
+        "fighters": {},
+        "applied": {},
+        "jobs": {},
+        "detached": {},
+    }
 
 
 async def test_first_message_must_be_hello(running: Running) -> None:

@@ -69,7 +69,8 @@ def test_the_snapshot_thread_writes_what_snapshot_data_says() -> None:
         tokens={"u1": ["t"]},
         fighters={"u1": {"t": 12}},
     )
-    parts = (room.battle, room.archived, room.ids, room.tokens, room.applied, room.fighters)
+    more = {"jobs": room.jobs, "detached": room.detached}
+    parts = (room.battle, room.archived, room.ids, room.tokens, room.applied, room.fighters, more)
     written = json.loads(snapshot_text(*parts))
     assert written == json.loads(json.dumps(room.snapshot_data()))
 

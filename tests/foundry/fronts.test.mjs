@@ -80,7 +80,7 @@ test("each phase's front holds what its actions use, and no phase reaches the ap
   const { app } = fakeApp();
   const fronts = panelFronts(app);
   assert.deepEqual(Object.keys(fronts).sort(), ["apply", "fight", "panel", "setUp"]);
-  assert.deepEqual(Object.keys(fronts.fight).sort(), ["battle", "command", "once", "view"]);
+  assert.deepEqual(Object.keys(fronts.fight).sort(), ["battle", "command", "foundryData", "once", "request", "view"]);
   for (const front of Object.values(fronts)) assert.ok(!Object.values(front).includes(app));
 });
 
@@ -90,7 +90,13 @@ test("the phases' actions have one name each", () => {
   for (const name of ["createBattle", "newUnit", "sceneConfirm"]) assert.ok(name in SET_UP_ACTIONS, name);
   for (const name of ["start", "roundAuto", "leader", "leaderForget", "undo", "influence"])
     assert.ok(name in FIGHT_ACTIONS, name);
-  assert.deepEqual(Object.keys(APPLY_ACTIONS).sort(), ["applyAll", "applyUnit", "undoApply"]);
+  assert.deepEqual(Object.keys(APPLY_ACTIONS).sort(), [
+    "applyAll",
+    "applyUnit",
+    "finishApply",
+    "undoApply",
+    "undoInterrupted",
+  ]);
 });
 
 /** A panel as far as act() uses it: its front's once(), its phases' fronts and its element. */

@@ -101,8 +101,9 @@ def test_every_actions_result_is_in_view(
     panel.locator("[name=influenceRoll]").fill("50")
     panel.locator("[data-action=influence]").click()
     check("influence_rolled")
-    # fighters of the last unit into the PCs' fight, from its row
+    # fighters of the last unit into the PCs' fight, from its row: the token selected goes
     last = panel.locator(".bb-unit").last
+    page.evaluate("ids => StandIn.select(ids)", ["tok2"])
     last.locator("input").fill("1")
     last.locator("[data-action=detach]").click()
     check("fighters_detached")

@@ -12,7 +12,8 @@
  * a group token (absent: the token has an actor of its own). `dead` and `unconscious` are what
  * the actor shows now; `conditions` every condition it has now, as [[id, value], ...] (a value is
  * a numbered condition's count, else 1). `applied` is the record the module left by an earlier
- * Apply (or null): {battle, unit, fate, shared, before: {name, conditions}, after}. `after` is
+ * Apply (or null): {battle, unit, fate, shared, before: {name, conditions}, after, plan?}. `plan`
+ * is the id of the Apply's journal (chooseFates) that wrote it. `after` is
  * the actor's conditions right after the last Apply (null while that Apply is being carried
  * out). Condition lists are arrays, and a record always has the same keys, so that Foundry's
  * merging update replaces them whole. A token's flags reach every player's Foundry, so the
@@ -20,9 +21,12 @@
  * count (the bridge keeps those for the GMs; records of earlier versions held them as `result`
  * and `counts`, see legacyRecordUpdate).
  *
- * A plan lists the condition changes (one per holder) and the token document updates (one
- * batch). Applying the same result twice gives an empty plan; undo restores `before` for every
- * condition the Apply changed (logic/restore.mjs).
+ * An Apply is a journal fixed first (chooseFates: which holder gets which fate), then the writes
+ * that carry it out (planWrites: the condition changes, one per holder, and the token document
+ * updates, one batch); run again on half-written tokens it writes only what is not done
+ * (*Finish*). Apply only adds fates: a condition it did not set is never taken off. Applying the
+ * same result twice gives an empty plan; undo restores `before` for every condition the Apply
+ * changed (logic/restore.mjs), whether the Apply was finished or cut short.
  */
 
 import { legacyUnset } from "./unset.mjs";
@@ -70,11 +74,33 @@ function rankBy(tokens, rank) {
     .map((entry) => entry.token);
 }
 
+/** The system's ids of the module's two fates' conditions ("dead" is the defeated status). */
+export const STATUS_IDS = Object.freeze({ dead: "dead", unconscious: "unconscious" });
+
+/**
+ * Whether a token shows `status` ("dead" or "unconscious") because an earlier Apply of the same
+ * unit set it: its record says the token did not show it before. Only such a condition may be
+ * taken off by Apply; one set by another hand (the GM's kill in the PCs' fight) is left as it is.
+ *
+ * @example
+ * ownStatus({dead: true, applied: {battle: "b", unit: "u", before: {conditions: []}}}, "dead", {battle: "b", unit: "u"}) // true
+ */
+export function ownStatus(token, status, target, ids = STATUS_IDS) {
+  const record = token.applied;
+  if (!token[status] || !target || !record || record.battle !== target.battle || record.unit !== target.unit) {
+    return false;
+  }
+  const before = record.before ?? {};
+  if (!Array.isArray(before.conditions)) return !before[status];
+  return !before.conditions.some(([id]) => id === ids[status]);
+}
+
 /**
  * The holders of fates: a token with an actor of its own, or all the tokens that share one
  * actor (their fighters added up). A holder's id is its first token's; link order is kept.
+ * `target` ({battle, unit}, optional): a condition an Apply of it set is the holder's `own`.
  */
-export function holdersOf(tokens) {
+export function holdersOf(tokens, target = null, ids = STATUS_IDS) {
   const byActor = new Map();
   for (const token of tokens) {
     const key = token.actor ?? `token:${token.id}`;
@@ -87,30 +113,56 @@ export function holdersOf(tokens) {
     fighters: members.reduce((sum, t) => sum + fightersOf(t), 0),
     dead: Boolean(members[0].dead),
     unconscious: Boolean(members[0].unconscious),
+    own: {
+      dead: ownStatus(members[0], "dead", target, ids),
+      unconscious: ownStatus(members[0], "unconscious", target, ids),
+    },
   }));
+}
+
+/** A fate a holder shows by another hand than this unit's Apply: it keeps it (null: none). */
+function heldFate(holder) {
+  if (holder.dead && !holder.own.dead) return "killed";
+  if (holder.unconscious && !holder.own.unconscious) return "wounded";
+  return null;
 }
 
 /**
  * Decides the fate of every holder (see holdersOf) for a casualty result.
  *
- * Single fighters take the dead first, then the wounded; those already showing a fate are chosen
- * for it first, so a second Apply (or a GM's own choice of who fell) changes nothing.
- * What single fighters cannot hold goes to group holders (a token standing for many, or the
- * tokens of one shared actor) as counts; what no token can hold is returned as `unplaced`.
+ * A single fighter already dead or unconscious by another hand than this unit's Apply (the GM's
+ * own choice of who fell) is counted first for that fate and left as it is, even beyond the
+ * result (`already` names them, `beyond` counts those past the result). The other single
+ * fighters then take the dead, then the wounded, those an earlier Apply of the unit marked
+ * first, so a second Apply changes nothing. What single fighters cannot hold goes to group
+ * holders (a token standing for many, or the tokens of one shared actor) as counts; what no
+ * token can hold is returned as `unplaced`.
  *
  * @example
  * assignFates([{id: "a"}, {id: "b", dead: true}], {killed: 1, wounded: 1, fit: 0})
- * // {singles: {b: "killed", a: "wounded"}, groups: {}, unplaced: {killed: 0, wounded: 0, fit: 0}}
+ * // {singles: {b: "killed", a: "wounded"}, groups: {}, unplaced: {killed: 0, wounded: 0, fit: 0},
+ * //  already: {killed: ["b"], wounded: []}, beyond: {killed: 0, wounded: 0}, holders: [...]}
  */
-export function assignFates(tokens, result) {
+export function assignFates(tokens, result, target = null, ids = STATUS_IDS) {
   const left = checkResult(result);
-  const holders = holdersOf(tokens);
+  const holders = holdersOf(tokens, target, ids);
   const singles = holders.filter((h) => h.fighters === 1);
   const groups = holders.filter((h) => h.fighters > 1);
   const fates = {};
+  const already = { killed: [], wounded: [] };
+  const beyond = { killed: 0, wounded: 0 };
 
-  let free = singles;
-  const killed = rankBy(free, (t) => (t.dead ? 0 : t.unconscious ? 1 : 2)).slice(0, left.killed);
+  for (const fate of ["killed", "wounded"]) {
+    for (const h of singles.filter((s) => !(s.id in fates) && heldFate(s) === fate)) {
+      fates[h.id] = fate;
+      already[fate].push(h.id);
+    }
+    beyond[fate] = Math.max(0, already[fate].length - left[fate]);
+    left[fate] = Math.max(0, left[fate] - already[fate].length);
+  }
+
+  let free = singles.filter((t) => !(t.id in fates));
+  const killed = rankBy(free, (t) => (t.dead ? 0 : t.unconscious ? 2 : 1)).slice(0, left.killed);
   for (const t of killed) fates[t.id] = "killed";
   left.killed -= killed.length;
   free = free.filter((t) => !(t.id in fates));
@@ -140,7 +192,7 @@ export function assignFates(tokens, result) {
     c.fit += room;
     counts[g.id] = c;
   }
-  return { singles: fates, groups: counts, unplaced: left, holders };
+  return { singles: fates, groups: counts, unplaced: left, already, beyond, holders };
 }
 
 function sameJson(a, b) {
@@ -157,37 +209,77 @@ export function conditionsNow(token) {
 }
 
 /**
- * The plan for "Apply": condition changes (one per holder: `id` its first token, `tokens` all
- * of them) and one batch of token updates.
+ * The journal of an Apply: which token gets which fate, fixed before anything is written (the
+ * bridge keeps it until the Apply is finished or undone). `plan` is its id, carried by every
+ * token record it writes. {plan, tokens: [every token id], fates: {holder id: fate},
+ * groups: {holder id: counts}, already, beyond, unplaced}.
+ *
+ * @example
+ * chooseFates([{id: "a"}], {killed: 1, wounded: 0, fit: 0}, {battle: "b", unit: "u", plan: "p1"}).fates // {a: "killed"}
+ */
+export function chooseFates(tokens, result, target, ids = STATUS_IDS) {
+  const { singles, groups, unplaced, already, beyond } = assignFates(tokens, result, target, ids);
+  return {
+    plan: target.plan ?? null,
+    tokens: tokens.map((t) => t.id),
+    fates: singles,
+    groups,
+    already,
+    beyond,
+    unplaced,
+  };
+}
+
+/** Whether a token's record says the journal's plan is carried out on it (`after` written). */
+export function doneBy(token, journal) {
+  return Boolean(journal.plan) && token.applied?.plan === journal.plan && Array.isArray(token.applied.after);
+}
+
+/**
+ * The writes that carry out a journal (chooseFates) on the tokens as they are now: condition
+ * changes (one per holder: `id` its first token, `tokens` all of them) and one batch of token
+ * updates. A token the journal does not name, or one it is already carried out on, is left
+ * alone, so that running a journal again (*Finish*) changes only what is not done yet.
+ * A condition is only taken off when an Apply of the same unit set it; any other is `kept`.
  *
  * `target` is {battle, unit}; `flagScope` the module id (token flags live under it);
- * `groupName(baseName, counts)` formats a group token's name (wording stays in the shell).
+ * `groupName(baseName, counts)` formats a group token's name (wording stays in the shell);
+ * `statusIds` the system's ids of the two fates' conditions.
  */
-export function planApply(tokens, result, target, { flagScope, groupName }) {
-  const clean = checkResult(result);
-  const { singles, groups, unplaced, holders } = assignFates(tokens, clean);
+export function planWrites(tokens, journal, target, { flagScope, groupName, statusIds = STATUS_IDS }) {
   const conditions = [];
   const updates = [];
+  const kept = [];
   const summary = { killed: [], wounded: [], fit: [], groups: [] };
 
-  for (const holder of holders) {
-    const fate = singles[holder.id] ?? null;
-    const counts = fate ? null : groups[holder.id];
-    const want = fate ? conditionsFor(fate) : groupConditions(counts);
+  for (const holder of holdersOf(tokens, target, statusIds)) {
+    const fate = journal.fates[holder.id] ?? null;
+    const counts = fate ? null : (journal.groups[holder.id] ?? null);
+    if (!fate && !counts) continue;
     const ids = holder.tokens.map((t) => t.id);
-    const changes = ["dead", "unconscious"]
-      .filter((status) => holder[status] !== want[status])
-      .map((status) => ({ id: holder.id, tokens: ids, status, active: want[status] }));
-    conditions.push(...changes);
     if (fate) summary[fate].push(holder.id);
     else summary.groups.push({ id: holder.id, ...counts, ...(ids.length > 1 ? { tokens: ids } : {}) });
+    const todo = holder.tokens.filter((t) => !doneBy(t, journal));
+    if (!todo.length) continue;
 
-    for (const token of holder.tokens) {
-      const before = token.applied?.before ?? { name: token.name, conditions: conditionsNow(token) };
+    const want = fate ? conditionsFor(fate) : groupConditions(counts);
+    const changes = [];
+    for (const status of ["dead", "unconscious"]) {
+      if (holder[status] === want[status]) continue;
+      if (want[status] || holder.own[status])
+        changes.push({ id: holder.id, tokens: ids, status, active: want[status] });
+      else kept.push({ id: holder.id, status });
+    }
+    conditions.push(...changes);
+
+    for (const token of todo) {
+      const own = token.applied?.battle === target.battle && token.applied?.unit === target.unit;
+      const before = (own ? token.applied.before : null) ?? { name: token.name, conditions: conditionsNow(token) };
       // Right after this Apply: unknown until it is carried out when conditions change.
-      const after = changes.length ? null : (token.applied?.after ?? conditionsNow(token));
+      const after = changes.length ? null : ((own ? token.applied.after : null) ?? conditionsNow(token));
       const shared = ids.length > 1 ? ids : null;
       const record = { battle: target.battle, unit: target.unit, fate, shared, before, after };
+      if (journal.plan) record.plan = journal.plan;
       const name = fate ? before.name : groupName(before.name, counts);
       const update = {};
       if (name !== token.name) update.name = name;
@@ -195,7 +287,25 @@ export function planApply(tokens, result, target, { flagScope, groupName }) {
       if (Object.keys(update).length) updates.push({ _id: token.id, ...update });
     }
   }
-  return { conditions, updates, summary, unplaced };
+  return {
+    conditions,
+    updates,
+    summary,
+    kept,
+    already: journal.already ?? { killed: [], wounded: [] },
+    beyond: journal.beyond ?? { killed: 0, wounded: 0 },
+    unplaced: journal.unplaced,
+  };
+}
+
+/**
+ * The plan for "Apply": the journal (chooseFates) and the writes that carry it out
+ * (planWrites), as one value: {journal, conditions, updates, summary, kept, already, beyond,
+ * unplaced}. `target` is {battle, unit, plan?}.
+ */
+export function planApply(tokens, result, target, options) {
+  const journal = chooseFates(tokens, checkResult(result), target, options.statusIds);
+  return { journal, ...planWrites(tokens, journal, target, options) };
 }
 
 /**
@@ -254,6 +364,16 @@ export function legacyRecordUpdate(token, flagScope, unset = legacyUnset) {
 function legacyBefore(before, now) {
   const others = now.filter(([id]) => id !== "dead" && id !== "unconscious");
   return [...others, ...conditionsNow({ dead: before.dead, unconscious: before.unconscious })];
+}
+
+/**
+ * How far a journal is carried out on the tokens: {done, total} (tokens it names; done: their
+ * record carries the journal's id and what they showed after it).
+ */
+export function planProgress(tokens, journal) {
+  const named = new Set(journal.tokens);
+  const done = tokens.filter((t) => named.has(t.id) && doneBy(t, journal)).length;
+  return { done, total: named.size };
 }
 
 /** True when a plan changes nothing. */

@@ -124,6 +124,7 @@ for (const shown of doc.client.command) {
   if (kind === "end_battle" && gmView.status === "ended") continue; // an auto round may end it
   const message = made("command", { expected_version: version }, kind);
   message.command = structuredClone(shown.command);
+  if (kind === "detach_fighters") message.command.unit = units.enemies; // ids are the bridge's
   gm.send(message);
   const event = await gm.take((m) => m.type === "event" && m.version === version + 1, kind);
   const ack = await gm.take((m) => m.type === "ack" && m.id === message.id, `ack of ${kind}`);
@@ -133,6 +134,7 @@ for (const shown of doc.client.command) {
   if (player) playerView = (await player.take((m) => m.type === "event" && m.version === version, kind)).view;
   if (kind === "start") player = await playerJoins();
   sent[kind] ??= message;
+  if (kind === "detach_fighters") sent.detachedAt = version;
   for (const happened of event.events) if (happened.type === "unit_added") units[happened.unit.side] = happened.unit.id;
 }
 assert.equal(gmView.status, "ended");
@@ -172,11 +174,25 @@ foundry.send(made("hello", { token: gmToken, client: "foundry", battle: undefine
 await foundry.take((m) => m.type === "welcome", "welcome");
 await foundry.ask(made("tokens", { unit: units.allies }), "ack");
 await gm.take((m) => m.type === "tokens", "tokens");
+// the enemies: a token of one and a mob of 11; the detach moved the one and a head of the mob
+const enemyTokens = { unit: units.enemies, token_ids: ["tokA", "tokB"], fighters: { tokB: 11 } };
+await foundry.ask(made("tokens", enemyTokens), "ack");
+const moved = { unit: units.enemies, version: sent.detachedAt, token_ids: ["tokA"], fighters: { tokB: 1 } };
+await foundry.ask(made("detached", moved), "ack");
+await gm.take((m) => m.type === "detached", "detached");
 const order = await gm.ask(made("request_casualties", { unit: units.enemies }), "ack");
 assert.deepEqual(order.sent, [units.enemies]);
+await gm.take((m) => m.type === "apply_job", "apply_job");
 const apply = await foundry.take((m) => m.type === "apply_casualties", "apply_casualties");
 const { killed, wounded, fit } = casualties[units.enemies];
 assert.deepEqual([apply.killed, apply.wounded, apply.fit], [killed, wounded, fit]);
+assert.deepEqual([apply.token_ids, apply.heads], [["tokB"], { tokB: 10 }]);
+// one browser takes it, stores its journal, then reports
+const job = { unit: units.enemies, version: apply.version };
+await foundry.ask(made("claim", job), "ack");
+const counts = { fighters: apply.fighters, killed, wounded, fit };
+const journal = { ...made("plan").plan, tokens: ["tokB"], fates: {}, groups: { tokB: counts } };
+await foundry.ask(made("plan", { ...job, plan: journal }), "ack");
 const report = { unit: units.enemies, version: apply.version, killed, wounded, fit };
 await foundry.ask(made("applied", report), "ack");
 await gm.take((m) => m.type === "applied", "applied");
