@@ -26,9 +26,10 @@ from .log import apply
 from .odds import odds
 from .serialize import SCHEMA, from_json, to_json
 from .series import strength_series
+from .setup_commands import planned_initial
 from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
-from .validate import MAX_TEXT, mapping, one_of, required, side, text, whole
+from .validate import MAX_TEXT, SIDES, mapping, one_of, required, side, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -238,6 +239,23 @@ def _series(request: dict[str, Any]) -> Reply:
     return {"points": strength_series(_battle_in(request))}
 
 
+def _initial_strength(request: dict[str, Any]) -> Reply:
+    """Each side's S0: fixed at the start, or, in set-up, what Start would fix now (null for a
+    side without units).
+
+    >>> handle({"op": "initial_strength", "log": []})["initial"]
+    {'allies': None, 'enemies': None}
+    """
+    battle = _battle_in(request)
+    initial: dict[str, int | None] = {}
+    for each in SIDES:
+        if battle.status != "setup":
+            initial[each] = battle.side(each).initial
+        else:
+            initial[each] = planned_initial(battle, each) if battle.units_of(each) else None
+    return {"initial": initial, **_kept_out(request, battle)}
+
+
 def _influence_table(request: dict[str, Any]) -> Reply:
     table = default_table()
     if request.get("side") is not None:
@@ -271,6 +289,7 @@ OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
     "influence_table": _influence_table,
     "explain": _explain,
     "series": _series,
+    "initial_strength": _initial_strength,
     "sizes": _sizes,
     "command_shapes": _command_shapes,
 }

@@ -199,8 +199,20 @@ def _influence(state: Battle, event: Event) -> list[Step]:
 
 
 def _ended(state: Battle, event: Event) -> list[Step]:
+    """Both strengths at the end, compared only where the comparison is what decided the winner.
+
+    The PCs' victory (or the GM's word) decides the winner whatever the strengths: then they are
+    only listed, never put as "9 < 19" under the allies' win.
+
+    >>> s = Battle(name="x", created_as="x")
+    >>> _ended(s, {"type": "battle_ended", "winner": "allies", "reason": "pcs_won"})[0]["text"]
+    '0 · 0'
+    """
     allies, enemies = state.strength("allies"), state.strength("enemies")
     sign = "=" if allies == enemies else (">" if allies > enemies else "<")
+    stronger = {"=": None, ">": "allies", "<": "enemies"}[sign]
+    if event.get("reason") == "pcs_won" or event.get("winner") != stronger:
+        sign = "·"
     return [step("strengths_at_end", f"{allies} {sign} {enemies}")]
 
 
