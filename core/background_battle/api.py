@@ -185,8 +185,9 @@ def _casualties(request: dict[str, Any]) -> Reply:
         text(required(mapping(u, f"units[{i}]"), "name", f"units[{i}].name"), f"units[{i}].name")
         for i, u in enumerate(units)
     ]
-    fighters = [required(u, "fighters", f"units[{i}].fighters") for i, u in enumerate(units)]
-    report = casualties(required(request, "initial"), required(request, "remaining"), fighters)
+    # Every bad number in one check (casualties finds them all): a missing one is not a number.
+    fighters = [u.get("fighters") for u in units]
+    report = casualties(request.get("initial"), request.get("remaining"), fighters)
     return {
         "lost_share": float(report.lost_share),
         "units": [{"name": n, **u.to_dict()} for n, u in zip(names, report.units, strict=True)],
