@@ -48,7 +48,9 @@ function headlines(event, entry, view, before) {
       next: shown(event.strength_for_next_test),
       sl: signed(event.sl),
     };
-    return [t(event.success ? "result.leader_ok" : "result.leader_failed", params)];
+    // A failure typed in without its SL has none: "the Leadership test failed, no bonus".
+    const failed = event.sl === undefined ? "result.leader_failed_no_sl" : "result.leader_failed";
+    return [t(event.success ? "result.leader_ok" : failed, params)];
   }
   if (event.type === "battle_ended") {
     const who = t(`winner.${event.winner || "none"}`);
@@ -86,6 +88,16 @@ function bringIntoSight(card, result, why) {
   });
 }
 
+/**
+ * A panel shown out of its phases only for its result ("Round 3" after the round that ended the
+ * battle) folds away again once its card is emptied: no card is left saying nothing.
+ */
+function foldAway(panel, card, view) {
+  const phases = panel?.dataset.phaseOnly?.split(" ");
+  if (!phases || !view || phases.includes(view.status) || panel.contains(card)) return;
+  panel.hidden = true;
+}
+
 /** A player's card: the last entry of the player's view, shown in the summary's card. */
 function playerResult(view) {
   if (!view || !view.log.length) return null;
@@ -107,6 +119,7 @@ export function paintResult(state) {
     other.textContent = "";
     other.hidden = true;
     if (cardPainted?.card === other) cardPainted = null;
+    foldAway(other.closest("section"), card, view);
   }
   if (!card) return;
   const entry = view.log[result.entry];
