@@ -98,13 +98,11 @@ export function term(key, alt = false) {
 }
 
 /**
- * Fill an element with a term; a section's heading (an <h2>) gives the same term in the other
- * language as its tooltip (one language per heading: the rules' words in the other language are
- * there for a GM who knows them so, without doubling every heading).
+ * Fill an element with a term, in the page's language only: a heading reads "Потери", not
+ * "Потери Casualties" (the rules view has both languages for a GM who knows the other's words).
  */
 export function fillTerm(element, key) {
   element.textContent = term(key);
-  if (element.tagName === "H2") element.title = term(key, true);
 }
 
 /** Apply the language to every marked element under root. */

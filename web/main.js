@@ -9,6 +9,7 @@ import { wireInfluenceTable } from "./influence-table.js";
 import { buildSides, paintLanguage, paintSizes, paintStatus, watchTopHeight, wireLanguage } from "./frame.js";
 import { currentLang, formatNumber, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
+import { paintLiveLine } from "./live-line.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
 import { liveSource } from "./live-source.js";
 import { localSource } from "./local-source.js";
@@ -84,6 +85,7 @@ store.watch(
   (s) => paintBattle(shownView(s), s),
 );
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
+store.watch((s) => [s.mode, s.live.bridge, s.live.role, s.live.status, s.lang], paintLiveLine);
 store.watch(
   (s) => [s.odds, s.lang],
   (s) => paintOdds(s.odds),

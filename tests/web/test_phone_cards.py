@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import open_page_in
 from gm import side_card, side_initial, submit, unit, version
+from live_pages import GM_TOKEN, Bridge, one_battle_fighting, open_live, wait_live, wait_version
 from phone import TALL_PHONE, buttons_fit, in_first_screen, sticky_bottom, top_in_view
 from playwright.sync_api import Browser, Locator, Page, expect
 from static_server import StaticServer
@@ -20,7 +21,6 @@ WORDS = {
     "en": {
         "joins": "Ogre joins the Allies: 1 fighter, strength 56",
         "casualties": "Casualties",
-        "casualties_alt": "Потери",
         "leader_failed": "Enemies: the Leadership test failed, no bonus",
         "pending": "next test",
         "undone": "Undone: Round 1",
@@ -33,7 +33,6 @@ WORDS = {
     "ru": {
         "joins": "Ogre (Союзники): 1 боец, очки силы 56",
         "casualties": "Потери",
-        "casualties_alt": "Casualties",
         "leader_failed": "Противники: проверка Командования провалена, бонуса нет",
         "pending": "к следующей проверке",
         "undone": "Отменено: Раунд 1",
@@ -88,10 +87,8 @@ def test_every_card_and_the_bar_through_a_whole_battle_on_a_phone(tall_phone: Pa
     submit(page, allies.locator(".modifiers-form"))
     expect(allies.locator('[data-bind="initial"]')).to_have_text("62")  # 56 × 1.1 = 61.6
     expect(side_card(page, "enemies").locator('[data-bind="initial"]')).to_have_text("26")
-    # One language per heading, the other in its tooltip.
-    heading = page.locator("#casualties-title")
-    expect(heading).to_have_text(words["casualties"])
-    expect(heading).to_have_attribute("title", words["casualties_alt"])
+    # One language per heading.
+    expect(page.locator("#casualties-title")).to_have_text(words["casualties"])
     expect(page.locator("#influence-title")).not_to_contain_text(
         "Influence of the battle" if lang == "ru" else "Влияние"
     )
@@ -221,3 +218,42 @@ def test_casualties_only_marks_every_bad_field_and_hides_the_old_result(tall_pho
         expect(form.locator(f'input[name="{name}"]')).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#quick-share")).to_have_text("")
     expect(page.locator("#quick-bars .bar-item")).to_have_count(0)
+
+
+LIVE_WORDS = {
+    "en": {"offline": "bridge", "stale": "Not connected to the bridge"},
+    "ru": {"offline": "мост", "stale": "Нет связи с мостом"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_connection_is_seen_by_the_round_and_a_stale_refusal_goes_when_it_is_back(
+    lang: str, bridge: Bridge, browser: Browser
+) -> None:
+    words = LIVE_WORDS[lang]
+    one_battle_fighting(bridge)
+    context = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
+    context.set_default_timeout(60_000)
+    page = open_live(context, f"{bridge.url}#token={GM_TOKEN}")
+    wait_live(page)
+    wait_version(page, 3)
+    page.locator(f'button[data-lang="{lang}"]').click()
+    line = page.locator("#round-live")
+    page.locator('#fight-bar [data-show="round"]').click()
+    expect(line).to_have_attribute("data-state", "live")
+    in_first_screen(page, line, "the connection by the round")
+
+    bridge.stop()
+    page.wait_for_selector('html[data-live="offline"], html[data-live="reconnecting"]')
+    expect(line).not_to_have_attribute("data-state", "live")
+    expect(line).to_contain_text(re.compile(words["offline"], re.IGNORECASE))
+    page.locator('#round-form button[type="submit"]').click()
+    refusal = page.locator("#round-form .form-error")
+    expect(refusal).to_contain_text(words["stale"])
+    in_first_screen(page, line, "the connection by the round, offline")
+
+    bridge.start()
+    wait_live(page)
+    expect(line).to_have_attribute("data-state", "live")
+    expect(refusal).to_have_text("")
+    context.close()

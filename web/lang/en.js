@@ -86,6 +86,7 @@ export const en = {
   "bar.influence": "Influence",
   "bar.adjust": "Adjust",
   "bar.end": "End",
+  "bar.undo": "One step back",
   "bar.more": "More",
   "log.empty": "Nothing has happened yet.",
   "log.undone": "undone",

@@ -88,6 +88,7 @@ export const ru = {
   "bar.influence": "Влияние",
   "bar.adjust": "Правка",
   "bar.end": "Конец",
+  "bar.undo": "Шаг назад",
   "bar.more": "Ещё",
   "log.empty": "Пока ничего не произошло.",
   "log.undone": "отменено",
