@@ -35,7 +35,7 @@ export function strengthChart(points) {
   const label = t("chart.label", {
     allies: `${shown(first.allies)} → ${shown(last.allies)}`,
     enemies: `${shown(first.enemies)} → ${shown(last.enemies)}`,
-    rounds: last.round,
+    count: last.round, // "1 round", "2 rounds"; «1 раунд», «2 раунда», «5 раундов»
   });
   svg.setAttribute("aria-label", label);
   svg.append(el("title", {}, label));
@@ -63,15 +63,17 @@ export function strengthChart(points) {
       }
     });
   }
-  if (last.ended) {
-    const i = points.length - 1;
+  // The end stays marked where it came: an Influence roll after it adds a point, not a new end.
+  const i = points.findLastIndex((p) => p.ended);
+  if (i >= 0) {
+    const ended = points[i].ended;
     svg.append(el("line", { x1: x(i), y1: PAD.top, x2: x(i), y2: y(0), class: "mark end" }));
     const end = el(
       "text",
       { x: x(i) - 3, y: PAD.top + 8, class: "mark end-label", "text-anchor": "end" },
       t("chart.end"),
     );
-    svg.append(titled(end, t(`winner.${last.ended.winner || "none"}`)));
+    svg.append(titled(end, t(`winner.${ended.winner || "none"}`)));
   }
   return svg;
 }

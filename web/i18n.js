@@ -53,6 +53,21 @@ export function pluralForm(count) {
   return rules.resolvedOptions().pluralCategories.includes("many") ? "many" : "other";
 }
 
+/**
+ * A number written the page's language's way (Intl.NumberFormat): "69.4%" and "0.4" in English,
+ * «69,4 %» and «0,4» in Russian. `percent` takes a share (0.694); `digits` is the most decimals.
+ */
+const numberFormats = new Map(); // "lang digits percent" -> Intl.NumberFormat (slow to make)
+
+export function formatNumber(value, { digits = 1, percent = false } = {}) {
+  const key = `${lang} ${digits} ${percent}`;
+  if (!numberFormats.has(key)) {
+    const options = { maximumFractionDigits: digits, ...(percent ? { style: "percent" } : {}) };
+    numberFormats.set(key, new Intl.NumberFormat(lang, options));
+  }
+  return numberFormats.get(key).format(value);
+}
+
 /** An entry of a dictionary: a text, or one text per plural form chosen by `count`. */
 function pick(entry, count) {
   if (typeof entry === "string") return entry;
@@ -83,18 +98,11 @@ export function term(key, alt = false) {
 }
 
 /**
- * Fill an element with a term; a section's heading (an <h2>) adds, smaller, the same term in the
- * other language: the rules' own words, where a GM who knows them in the other language looks.
+ * Fill an element with a term, in the page's language only: a heading reads "Потери", not
+ * "Потери Casualties" (the rules view has both languages for a GM who knows the other's words).
  */
 export function fillTerm(element, key) {
-  element.textContent = "";
-  element.append(term(key));
-  if (element.tagName !== "H2") return;
-  const small = document.createElement("small");
-  small.className = "alt";
-  small.lang = lang === "ru" ? "en" : "ru";
-  small.textContent = term(key, true);
-  element.append(" ", small);
+  element.textContent = term(key);
 }
 
 /** Apply the language to every marked element under root. */

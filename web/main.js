@@ -7,14 +7,16 @@ import { paintChart } from "./chart.js";
 import { wireFightBar } from "./fight-bar.js";
 import { wireInfluenceTable } from "./influence-table.js";
 import { buildSides, paintLanguage, paintSizes, paintStatus, watchTopHeight, wireLanguage } from "./frame.js";
-import { currentLang, initialLang, setLang, t, term } from "./i18n.js";
+import { currentLang, formatNumber, initialLang, setLang, t, term } from "./i18n.js";
 import { takeTokenFromUrl } from "./live.js";
+import { paintLiveLine } from "./live-line.js";
 import { liveProblems, paintLive, wireLive } from "./live-panel.js";
 import { liveSource } from "./live-source.js";
 import { localSource } from "./local-source.js";
 import { watchOffline } from "./offline.js";
 import { paintOdds, wireOdds } from "./odds.js";
 import { paintBattle } from "./paint.js";
+import { paintPlannedInitial } from "./render.js";
 import { rememberRoundMode } from "./remembered.js";
 import { paintResult } from "./result.js";
 import { paintRules, wireRules } from "./rules-view.js";
@@ -43,7 +45,7 @@ const core = new CoreClient(
     onProgress: (step) => store.set({ status: { key: `status.${step}`, params: {} } }),
     onReady: (info) => {
       window.backgroundBattle.boot = info;
-      store.set({ status: { key: "status.ready", params: { seconds: (info.timings.total / 1000).toFixed(1) } } });
+      store.set({ status: { key: "status.ready", params: { seconds: formatNumber(info.timings.total / 1000) } } });
       core.request({ op: "sizes" }).then((reply) => reply.ok && store.set({ sizes: reply.sizes }));
     },
     onFailed: (failure) => {
@@ -83,6 +85,7 @@ store.watch(
   (s) => paintBattle(shownView(s), s),
 );
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
+store.watch((s) => [s.mode, s.live.bridge, s.live.role, s.live.status, s.lang], paintLiveLine);
 store.watch(
   (s) => [s.odds, s.lang],
   (s) => paintOdds(s.odds),
@@ -91,6 +94,10 @@ store.watch((s) => [s.shelf, s.local.view?.name, s.local.view?.version, s.lang],
 // After the battle (it may hide the panel the result belongs to).
 store.watch((s) => [s.result, s.working, shownView(s), s.mode, s.live.role, s.ready, s.lang], paintResult);
 followWorking(store, core);
+store.watch(
+  (s) => [s.working, shownView(s), s.lang],
+  (s) => paintPlannedInitial(s, shownView(s)),
+);
 store.watch((s) => [s.lang], paintRules);
 // A player's chart is drawn from the player's view; the others' from the core's series.
 const playerView = (s) => (s.mode === "live" && s.live.role === "player" ? s.live.view : null);

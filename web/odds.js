@@ -2,16 +2,17 @@
 import { ODDS_RUNS } from "./config.js";
 import { freshSeed } from "./core-client.js";
 import { clearErrors, showError } from "./forms.js";
-import { t, term } from "./i18n.js";
+import { formatNumber, t, term } from "./i18n.js";
 import { casualtyBar } from "./render.js";
 
 /**
  * Shares as percentages with one decimal that add up to 100 % (largest remainder: each share is
- * rounded down to a tenth of a percent, and the tenths left go to the largest remainders).
+ * rounded down to a tenth of a percent, and the tenths left go to the largest remainders),
+ * written the page's language's way ("69.4%", «69,4 %»).
  */
 export function percents(shares) {
   const total = shares.reduce((sum, share) => sum + share, 0);
-  if (!(total > 0)) return shares.map(() => "0%");
+  if (!(total > 0)) return shares.map(() => formatNumber(0, { percent: true }));
   const exact = shares.map((share) => (share / total) * 1000);
   const tenths = exact.map(Math.floor);
   let left = 1000 - tenths.reduce((sum, n) => sum + n, 0);
@@ -21,7 +22,7 @@ export function percents(shares) {
     tenths[i] += 1;
     left -= 1;
   }
-  return tenths.map((n) => `${(n / 10).toFixed(1).replace(/\.0$/, "")}%`);
+  return tenths.map((n) => formatNumber(n / 1000, { percent: true }));
 }
 
 /** Paint an `odds` reply into the container. */
@@ -52,7 +53,7 @@ export function renderOdds(container, reply) {
     legend.append(item);
   }
   const summary = document.createElement("p");
-  summary.textContent = t("odds.summary", { count: reply.runs, rounds: reply.expected_rounds.toFixed(1) });
+  summary.textContent = t("odds.summary", { count: reply.runs, rounds: formatNumber(reply.expected_rounds) });
   const heading = document.createElement("h3");
   heading.textContent = t("odds.expected");
   const bars = document.createElement("ul");

@@ -1,7 +1,7 @@
 // "Casualties only": initial and remaining strength of a side and its units, counted by the core.
 import { STORAGE_KEYS } from "./config.js";
 import { clearErrors, parseValue, showError } from "./forms.js";
-import { t, translate } from "./i18n.js";
+import { formatNumber, t, translate } from "./i18n.js";
 import { casualtyBar } from "./render.js";
 import { loadSaved, save } from "./store.js";
 
@@ -50,7 +50,7 @@ export function setupQuick(core) {
     bars.textContent = "";
     shareLine.textContent = "";
     if (!lastReply) return;
-    shareLine.textContent = t("quick.lost_share", { percent: Math.round(lastReply.lost_share * 1000) / 10 });
+    shareLine.textContent = t("quick.lost_share", { percent: formatNumber(lastReply.lost_share, { percent: true }) });
     for (const unit of lastReply.units) bars.append(casualtyBar(unit));
   }
 
@@ -70,7 +70,12 @@ export function setupQuick(core) {
     const reply = await core.request(req);
     clearErrors(form);
     if (!reply.ok) {
+      // Every bad field marked (the core finds them all in one check), the first focused; the
+      // last count's result goes: it was not for what the form now holds.
+      for (const error of [...(reply.error.others || [])].reverse()) showError(form, error);
       showError(form, reply.error);
+      lastReply = null;
+      paint();
       return;
     }
     lastReply = reply;

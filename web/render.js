@@ -1,6 +1,6 @@
 // Paint the core's view of a battle. Nothing here computes a rule: every number comes from the view.
 import { changed, setHidden, setText } from "./changed.js";
-import { t, term } from "./i18n.js";
+import { formatNumber, t, term } from "./i18n.js";
 import { bandRange, pick } from "./influence-table.js";
 import { effectsList } from "./fight-effects.js";
 import { describeEntry } from "./log-text.js";
@@ -29,7 +29,7 @@ export function casualtyBar({ name, killed, wounded, fit, note = "", digits = 0 
   const item = document.createElement("li");
   item.className = "bar-item";
   const total = (killed ?? 0) + (wounded ?? 0) + (fit ?? 0); // a player's hidden numbers are null
-  const show = (n) => (n === null || n === undefined ? HIDDEN : digits ? n.toFixed(digits) : String(n));
+  const show = (n) => (n === null || n === undefined ? HIDDEN : digits ? formatNumber(n, { digits }) : String(n));
   const head = document.createElement("div");
   head.className = "bar-head";
   const title = document.createElement("strong");
@@ -77,14 +77,14 @@ function renderSide(card, side, view) {
   const shown = (key) => fmt(data[key], hidden(view, data, key, side));
   const strength = data.strength ?? data.units_strength;
   setText(card.querySelector('[data-bind="strength"]'), fmt(strength, hidden(view, data, "strength", side)));
-  setText(card.querySelector('[data-bind="initial"]'), shown("initial"));
+  // In set-up S0 is the core's answer to `initial_strength` (paintPlannedInitial), kept until then.
+  if (view.status !== "setup") {
+    setText(card.querySelector('[data-bind="initial"]'), shown("initial"));
+    paintS0Note(card, data.initial);
+  }
   setText(card.querySelector('[data-bind="units_strength"]'), shown("units_strength"));
   const mods = data.modifiers || [];
   setText(card.querySelector('[data-bind="modifier-count"]'), mods.length ? `(${mods.length})` : "");
-  setText(
-    card.querySelector('[data-bind="modifiers-text"]'),
-    data.initial !== null && data.initial !== undefined ? t("side.modifiers", { initial: data.initial }) : "",
-  );
   const pending = card.querySelector('[data-bind="pending"]');
   setHidden(pending, !data.pending_bonus);
   setText(pending, data.pending_bonus ? t("side.pending", { bonus: data.pending_bonus }) : "");
@@ -117,6 +117,27 @@ function renderSide(card, side, view) {
       item.append(iconButton("remove-unit", "✕", unit, "unit.remove"));
     }
     list.append(item);
+  }
+}
+
+/** " → S0 62" after the units' sum, when S0 is known. */
+function paintS0Note(card, initial) {
+  const known = initial !== null && initial !== undefined;
+  setText(card.querySelector('[data-bind="modifiers-text"]'), known ? t("side.modifiers", { initial }) : "");
+}
+
+/**
+ * In set-up, each side's S0 as Start would fix it (the units and the modifiers saved), from the
+ * core's `initial_strength` that came with the working: "56 / 62 S0" before the start, not "56 / –".
+ */
+export function paintPlannedInitial(state, view) {
+  if (!view || view.status !== "setup") return;
+  const planned = state.working?.view === view ? state.working.initial : undefined;
+  if (planned === undefined) return; // not come yet: what was painted stays a moment longer
+  for (const side of SIDES) {
+    const card = document.querySelector(`.side[data-side="${side}"]`);
+    setText(card.querySelector('[data-bind="initial"]'), fmt(planned?.[side]));
+    paintS0Note(card, planned?.[side]);
   }
 }
 
@@ -271,7 +292,7 @@ export function renderView(view, root = document) {
   renderCasualties(root.querySelector("#casualty-bars"), view);
   renderLog(root.querySelector("#log"), view);
   renderInfluence(root.querySelector("#influence-panel"), view);
-  root.querySelector("#undo-button").disabled = !view.can_undo;
+  for (const undo of root.querySelectorAll("#undo-button, #bar-undo")) undo.disabled = !view.can_undo;
   const detachUnit = root.querySelector('#detach-form select[name="unit"]');
   const choices = view.units.map((unit) => [unit.id, `${unit.name} (${term(unit.side)})`]);
   if (changed(detachUnit, choices)) {

@@ -52,7 +52,9 @@ function headlines(event, entry, view, before) {
     };
     // a hidden side's test: not even whether it passed (the player view blanks it)
     if (event.success === null || event.success === undefined) return [t("result.leader_hidden", params)];
-    return [t(event.success ? "result.leader_ok" : "result.leader_failed", params)];
+    // A failure typed in without its SL has none: "the Leadership test failed, no bonus".
+    const failed = event.sl === undefined ? "result.leader_failed_no_sl" : "result.leader_failed";
+    return [t(event.success ? "result.leader_ok" : failed, params)];
   }
   if (event.type === "battle_ended") {
     const who = t(`winner.${event.winner || "none"}`);
@@ -90,6 +92,16 @@ function bringIntoSight(card, result, why) {
   });
 }
 
+/**
+ * A panel shown out of its phases only for its result ("Round 3" after the round that ended the
+ * battle) folds away again once its card is emptied: no card is left saying nothing.
+ */
+function foldAway(panel, card, view) {
+  const phases = panel?.dataset.phaseOnly?.split(" ");
+  if (!phases || !view || phases.includes(view.status) || panel.contains(card)) return;
+  panel.hidden = true;
+}
+
 /** A player's card: the last entry of the player's view, shown in the summary's card. */
 function playerResult(view) {
   if (!view || !view.log.length) return null;
@@ -111,6 +123,7 @@ export function paintResult(state) {
     other.textContent = "";
     other.hidden = true;
     if (cardPainted?.card === other) cardPainted = null;
+    foldAway(other.closest("section"), card, view);
   }
   if (!card) return;
   const entry = view.log[result.entry];

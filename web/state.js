@@ -55,7 +55,7 @@ export function initialState(lang) {
     influenceSide: "allies", // the side "Roll for" names, and the table is read for (influence-table.js)
     placeholders: null, // the words of an Influence table's placeholders, per language and side (the core's)
     redo: null, // what Redo can bring back: {key, commands} (redo.js)
-    working: null, // the core's working for the view shown: {view, entry, steps, casualties, series}
+    working: null, // the core's working for the view shown: {view, entry, steps, casualties, series, initial}
   };
 }
 

@@ -97,14 +97,18 @@ async function ask(core, request, which) {
 async function askWorking(store, core, view, which) {
   if (shownView(store.get()) !== view) return; // a newer view came meanwhile
   const entry = view.log.length ? view.log.length - 1 : null;
-  const [reply, series] = await Promise.all([
+  const setUp = view.status === "setup";
+  const [reply, series, planned] = await Promise.all([
     ask(core, { op: "explain", entry }, which),
-    ask(core, { op: "series" }, which),
+    setUp ? null : ask(core, { op: "series" }, which),
+    // In set-up each side's S0 as Start would fix it now: the core's sum, never the page's.
+    setUp ? ask(core, { op: "initial_strength" }, which) : null,
   ]);
   if (shownView(store.get()) !== view) return; // a newer view came meanwhile
   if (!reply.ok) return store.set({ working: null });
-  const points = series.ok ? series.points : null;
-  store.set({ working: { view, entry, steps: reply.steps, casualties: reply.casualties, series: points } });
+  const points = series?.ok ? series.points : null;
+  const initial = planned?.ok ? planned.initial : null;
+  store.set({ working: { view, entry, steps: reply.steps, casualties: reply.casualties, series: points, initial } });
 }
 
 /** A "why?" that opens the working: the rule's name and its arithmetic, one line per step. */

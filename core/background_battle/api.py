@@ -27,9 +27,10 @@ from .log import apply
 from .odds import odds
 from .serialize import SCHEMA, from_json, to_json
 from .series import strength_series
+from .setup_commands import planned_initial
 from .shapes import MAX_DEPTH, SHAPES
 from .units import SIZES, unit_strength
-from .validate import MAX_TEXT, MAX_TYPED, mapping, one_of, required, side, text, whole
+from .validate import MAX_TEXT, MAX_TYPED, SIDES, mapping, one_of, required, side, text, whole
 from .view import state_view
 
 Reply = dict[str, Any]
@@ -185,8 +186,9 @@ def _casualties(request: dict[str, Any]) -> Reply:
         text(required(mapping(u, f"units[{i}]"), "name", f"units[{i}].name"), f"units[{i}].name")
         for i, u in enumerate(units)
     ]
-    fighters = [required(u, "fighters", f"units[{i}].fighters") for i, u in enumerate(units)]
-    report = casualties(required(request, "initial"), required(request, "remaining"), fighters)
+    # Every bad number in one check (casualties finds them all): a missing one is not a number.
+    fighters = [u.get("fighters") for u in units]
+    report = casualties(request.get("initial"), request.get("remaining"), fighters)
     return {
         "lost_share": float(report.lost_share),
         "units": [{"name": n, **u.to_dict()} for n, u in zip(names, report.units, strict=True)],
@@ -269,6 +271,23 @@ def _extend(request: dict[str, Any]) -> Reply:
     return {**working, "kept": _keep(battle)}
 
 
+def _initial_strength(request: dict[str, Any]) -> Reply:
+    """Each side's S0: fixed at the start, or, in set-up, what Start would fix now (null for a
+    side without units).
+
+    >>> handle({"op": "initial_strength", "log": []})["initial"]
+    {'allies': None, 'enemies': None}
+    """
+    battle = _battle_in(request)
+    initial: dict[str, int | None] = {}
+    for each in SIDES:
+        if battle.status != "setup":
+            initial[each] = battle.side(each).initial
+        else:
+            initial[each] = planned_initial(battle, each) if battle.units_of(each) else None
+    return {"initial": initial, **_kept_out(request, battle)}
+
+
 def _influence_table(request: dict[str, Any]) -> Reply:
     table = default_table()
     if request.get("side") is not None:
@@ -304,6 +323,7 @@ OPS: Final[dict[str, Callable[[dict[str, Any]], Reply]]] = {
     "series": _series,
     "working": _working,
     "extend": _extend,
+    "initial_strength": _initial_strength,
     "sizes": _sizes,
     "command_shapes": _command_shapes,
 }

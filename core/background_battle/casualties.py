@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -56,9 +56,16 @@ def lost_share(initial: int, remaining: int) -> Fraction:
     Raises:
         BattleError: ``out_of_range`` for S0 below 1 or a negative remaining strength.
     """
-    initial = whole(initial, "initial", 1, MAX_STRENGTH)
-    remaining = whole(remaining, "remaining", 0)
+    initial, remaining = _initial(initial), _remaining(remaining)
     return Fraction(initial - min(remaining, initial), initial)
+
+
+def _initial(initial: int) -> int:
+    return whole(initial, "initial", 1, MAX_STRENGTH)
+
+
+def _remaining(remaining: int) -> int:
+    return whole(remaining, "remaining", 0)
 
 
 def unit_casualties(fighters: int, share: Fraction) -> UnitCasualties:
@@ -76,7 +83,7 @@ def unit_casualties(fighters: int, share: Fraction) -> UnitCasualties:
     return UnitCasualties(fighters, killed, wounded, fighters - killed - wounded)
 
 
-def casualties(initial: int, remaining: int, fighters: Sequence[int]) -> CasualtyReport:
+def casualties(initial: Any, remaining: Any, fighters: Sequence[Any]) -> CasualtyReport:
     """Casualties per unit of one side with initial strength S0 and current strength S.
 
     The seed's two units (10 and 20 fighters), S0 = 100 after modifiers, 40 left:
@@ -85,12 +92,35 @@ def casualties(initial: int, remaining: int, fighters: Sequence[int]) -> Casualt
     >>> [(u.killed, u.wounded, u.fit) for u in report.units]
     [(3, 6, 1), (6, 12, 2)]
 
+    Every bad value is found in one check (the first, with the others as its ``others``):
+
+    >>> try:
+    ...     casualties(0, -1, [10, "x"])
+    ... except BattleError as error:
+    ...     print([e.field for e in error.every()])
+    ['initial', 'remaining', 'units[1].fighters']
+
     Raises:
         BattleError: for S0 below 1, a negative strength, or fighters that are not whole
             numbers from 0 to 100000.
     """
-    share = lost_share(initial, remaining)
     if len(fighters) > MAX_UNITS:
         raise BattleError("too_many", "units", f"units must be at most {MAX_UNITS}", max=MAX_UNITS)
-    counts = [whole(n, f"units[{i}].fighters", 0, MAX_FIGHTERS) for i, n in enumerate(fighters)]
+    found: list[BattleError] = []
+
+    def checked(value: Any, check: Callable[[Any], int]) -> int:
+        try:
+            return check(value)
+        except BattleError as error:
+            found.append(error)
+            return 0
+
+    def fighters_of(i: int) -> Callable[[Any], int]:
+        return lambda n: whole(n, f"units[{i}].fighters", 0, MAX_FIGHTERS)
+
+    s0, s = checked(initial, _initial), checked(remaining, _remaining)
+    counts = [checked(n, fighters_of(i)) for i, n in enumerate(fighters)]
+    if found:
+        raise BattleError.together(found)
+    share = lost_share(s0, s)
     return CasualtyReport(share, tuple(unit_casualties(n, share) for n in counts))

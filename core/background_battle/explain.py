@@ -16,6 +16,7 @@ from .errors import BattleError
 from .events import fold
 from .fight_commands import fighter_cost
 from .opposed import decided_by, wfrp_test
+from .rounding import round_half_down
 from .validate import SIDES, other_side, whole
 from .working import (
     Step,
@@ -173,12 +174,36 @@ def _round(state: Battle, event: Event) -> list[Step]:
     return steps
 
 
+def _near(value: Fraction) -> str:
+    """A share as the table reads it: exact when short ("2.5", "3"), else to two places.
+
+    >>> _near(Fraction(5, 2)), _near(Fraction(1525, 676)), _near(Fraction(6))
+    ('2.5', '2.26', '6')
+    """
+    exact = number(value)
+    return exact if "/" not in exact else f"{float(value):.2f}"
+
+
 def _detached(state: Battle, event: Event) -> list[Step]:
+    """The fighters' cost in whole and short numbers, never a long fraction.
+
+    >>> from background_battle import new_battle, apply
+    >>> b = new_battle("x")
+    >>> for c in ({"type": "add_unit", "name": "Ogres", "side": "allies", "fighters": 3,
+    ...            "strength": 25}, {"type": "add_unit", "name": "Orcs", "side": "enemies",
+    ...            "fighters": 12, "strength": 26}, {"type": "start"},
+    ...           {"type": "detach_fighters", "unit": "u1", "fighters": 1}):
+    ...     b, _ = apply(b, c)
+    >>> explain_entry(b)[0]["text"]
+    '1 × 8.33 ≈ 8.33 → 8'
+    """
     side, fighters = event["side"], event["fighters"]
-    cost = fighters * fighter_cost(state, event["unit"])
-    each = number(fighter_cost(state, event["unit"]))
+    each = fighter_cost(state, event["unit"])
+    cost = fighters * each
+    exact = "/" not in number(each) and "/" not in number(cost)
+    worked = rounded(cost) if exact else f"≈ {_near(cost)} → {round_half_down(cost)}"
     return [
-        step("fighter_cost", f"{fighters} × {each} {rounded(cost)}", side),
+        step("fighter_cost", f"{fighters} × {_near(each)} {worked}", side),
         step(
             "strength_after",
             difference(state.strength(side), event["strength_cost"], event["strength"]),
@@ -217,8 +242,20 @@ def _influence(state: Battle, event: Event) -> list[Step]:
 
 
 def _ended(state: Battle, event: Event) -> list[Step]:
+    """Both strengths at the end, compared only where the comparison is what decided the winner.
+
+    The PCs' victory (or the GM's word) decides the winner whatever the strengths: then they are
+    only listed, never put as "9 < 19" under the allies' win.
+
+    >>> s = Battle(name="x", created_as="x")
+    >>> _ended(s, {"type": "battle_ended", "winner": "allies", "reason": "pcs_won"})[0]["text"]
+    '0 · 0'
+    """
     allies, enemies = state.strength("allies"), state.strength("enemies")
     sign = "=" if allies == enemies else (">" if allies > enemies else "<")
+    stronger = {"=": None, ">": "allies", "<": "enemies"}[sign]
+    if event.get("reason") == "pcs_won" or event.get("winner") != stronger:
+        sign = "·"
     return [step("strengths_at_end", f"{allies} {sign} {enemies}")]
 
 

@@ -46,6 +46,11 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
         test = wfrp_test(leadership, roll)
         success, sl = test.success, test.sl
         event.update(leadership=leadership, roll=roll)
+    elif "sl" not in command:
+        # A failed test typed in needs no SL: it gives no bonus whatever its SL (docs/rules.md §4).
+        if command.get("success", True):
+            raise BattleError("required", "sl", "sl (or leadership) is required", min=0, max=100)
+        success, sl = False, None
     else:
         success, sl = command.get("success", True), command["sl"]
         if success and sl < 0:
@@ -60,8 +65,11 @@ def leader_command(battle: Battle, command: Mapping[str, Any], dice: Dice) -> li
                 max=0,
             )
     strength = battle.strength(leader_side)
-    bonus = leader_bonus(strength, sl) if success else 0
-    event.update(success=success, sl=sl, bonus=bonus, strength_for_next_test=strength + bonus)
+    bonus = leader_bonus(strength, sl) if success and sl is not None else 0
+    event["success"] = success
+    if sl is not None:  # a failure typed in without its SL has none
+        event["sl"] = sl
+    event.update(bonus=bonus, strength_for_next_test=strength + bonus)
     return [event]
 
 

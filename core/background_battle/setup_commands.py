@@ -13,7 +13,7 @@ from .dice import Dice
 from .errors import BattleError
 from .modifiers import Modifier, initial_strength
 from .units import MAX_STRENGTH, Unit, unit_strength
-from .validate import SIDES
+from .validate import SIDES, Side
 
 MAX_BATTLE_UNITS: Final = 1000
 Event = dict[str, Any]
@@ -74,6 +74,21 @@ def set_modifiers(battle: Battle, command: Mapping[str, Any], dice: Dice) -> lis
     ]
 
 
+def planned_initial(battle: Battle, each: Side) -> int:
+    """The S0 a side would start with now: its units' strength and its modifiers (set-up shows it).
+
+    >>> from background_battle import new_battle, apply
+    >>> b, _ = apply(new_battle("x"), {"type": "add_unit", "name": "Dwarves", "side": "allies",
+    ...                                "fighters": 10, "strength": 56})
+    >>> b, _ = apply(b, {"type": "set_modifiers", "side": "allies",
+    ...                  "modifiers": [{"name": "Walls", "percent": 10}]})
+    >>> planned_initial(b, "allies"), planned_initial(b, "enemies")
+    (62, 0)
+    """
+    units = battle.units_of(each)
+    return initial_strength(sum(u.strength for u in units), battle.side(each).modifiers)
+
+
 def start(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]:
     """Fix each side's S0 from its units and modifiers; the fight begins."""
     initial = {}
@@ -81,7 +96,7 @@ def start(battle: Battle, command: Mapping[str, Any], dice: Dice) -> list[Event]
         units = battle.units_of(each)
         if not units:
             raise BattleError("side_empty", each, f"{each} need at least one unit to start")
-        s0 = initial_strength(sum(u.strength for u in units), battle.side(each).modifiers)
+        s0 = planned_initial(battle, each)
         if s0 < 1:
             raise BattleError(
                 "no_initial_strength",

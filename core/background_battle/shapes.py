@@ -314,8 +314,9 @@ SHAPES: Final[dict[str, Shape]] = {
                 ),
                 _ROLL,
             ),
-            one_needed=("sl", "leadership"),
-            note="A passed test has sl 0 or more, a failed one 0 or less. With leadership the "
+            one_needed=("sl", "leadership", "success"),
+            note="A passed test has sl 0 or more, a failed one 0 or less, or none at all "
+            '(`"success": false` alone: a failure gives no bonus). With leadership the '
             "core makes the test (with roll, or rolling itself). A pending bonus does not stack.",
         ),
         Shape(

@@ -40,7 +40,10 @@ export function logLines({ t, term }) {
         ? t("ev.leader_hidden", { side: side(e.side) })
         : e.success
           ? t("ev.leader_ok", { side: side(e.side), sl: e.sl, bonus: e.bonus, next: e.strength_for_next_test })
-          : t("ev.leader_failed", { side: side(e.side), sl: slText(e.sl, e.success) }),
+          : t(e.sl === undefined ? "ev.leader_failed_no_sl" : "ev.leader_failed", {
+              side: side(e.side),
+              sl: slText(e.sl, e.success),
+            }),
     round_resolved: (e) => {
       const parts = [t("ev.round", { round: e.round })];
       if (e.rolls) {
@@ -55,8 +58,9 @@ export function logLines({ t, term }) {
     strength_set: (e) => t("ev.strength_set", { side: side(e.side), strength: e.strength }),
     fighters_detached: (e, view) =>
       t("ev.fighters_detached", { count: e.fighters, name: unitName(view, e.unit), cost: e.strength_cost }),
+    // A share of 1 is "all flee", never "1 of the enemies flee".
     pcs_won: (e) =>
-      t("ev.pcs_won", {
+      t(String(e.fleeing) === "1" ? "ev.pcs_won_all" : "ev.pcs_won", {
         fleeing: e.fleeing,
         fighting: e.fighting_strength,
         damage: e.damage,

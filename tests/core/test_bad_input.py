@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from background_battle import BattleError, apply, casualties, last_stand, leader_bonus, to_json
+from background_battle.api import handle
 
 from .builders import dwarves_and_orcs, run
 
@@ -160,3 +161,12 @@ def test_too_many_units_are_refused() -> None:
         {"type": "add_unit", "name": "one more", "side": "allies", "fighters": 1, "strength": 1},
     )
     assert error.code == "too_many"
+
+
+def test_casualties_only_names_every_bad_field_in_one_answer() -> None:
+    reply = handle(
+        {"op": "casualties", "remaining": -1, "units": [{"name": "Ogre", "fighters": "x"}]}
+    )
+    error = reply["error"]
+    fields = [error["field"], *(other["field"] for other in error.get("others", []))]
+    assert fields == ["initial", "remaining", "units[0].fighters"]

@@ -227,3 +227,34 @@ def test_the_series_has_a_point_per_entry_of_the_fight_and_leaves_out_undone_one
     ]
     assert points[-1]["ended"] == {"winner": "allies"}
     assert handle({"op": "series", "battle": to_json(battle)})["points"] == points
+
+
+def test_strength_at_the_end_compares_only_where_the_comparison_chose_the_winner() -> None:
+    # The PCs' victory: the allies win whatever the strengths, which are listed, not compared.
+    pcs = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 21, "enemies": 0}},
+        {"type": "pcs_won", "fleeing": "1/2"},
+    )
+    assert texts(explain_entry(pcs))[-1] == ("strengths_at_end", "3 · 13")  # not "3 < 13"
+    declared = run(
+        dwarves_and_orcs(),
+        {"type": "resolve_round", "mode": "lost", "lost": {"allies": 21, "enemies": 7}},
+        {"type": "end_battle", "winner": "allies"},
+    )
+    assert texts(explain_entry(declared)) == [("strengths_at_end", "9 · 19")]
+    stronger = run(dwarves_and_orcs(), {"type": "end_battle"})
+    assert texts(explain_entry(stronger)) == [("strengths_at_end", "30 > 26")]
+
+
+def test_s0_is_asked_of_the_core_in_set_up_and_is_the_one_start_fixes() -> None:
+    battle = run(
+        dwarves_and_orcs(start=False),
+        {"type": "set_modifiers", "side": "allies", "modifiers": [{"name": "Walls", "percent": 9}]},
+    )
+    planned = handle({"op": "initial_strength", "battle": to_json(battle)})["initial"]
+    assert planned == {"allies": 33, "enemies": 26}  # 30 × 1.09 = 32.7
+    started = run(battle, {"type": "start"})
+    assert handle({"op": "initial_strength", "battle": to_json(started)})["initial"] == planned
+    empty = handle({"op": "initial_strength", "battle": to_json(new_battle("x"))})["initial"]
+    assert empty == {"allies": None, "enemies": None}

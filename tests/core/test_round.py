@@ -125,6 +125,20 @@ def test_a_failed_leadership_test_gives_nothing() -> None:
     assert battle.log[-1].events[0]["bonus"] == 0
 
 
+def test_a_failed_leadership_test_is_recorded_without_an_sl() -> None:
+    battle = run(dwarves_and_orcs(), {"type": "leader_command", "side": "allies", "success": False})
+    event = battle.log[-1].events[0]
+    assert (event["success"], event["bonus"], "sl" in event) == (False, 0, False)
+    assert battle.side("allies").pending_bonus == 0
+
+
+def test_a_passed_leadership_test_still_needs_its_sl() -> None:
+    for command in ({"success": True}, {}):
+        with pytest.raises(BattleError) as caught:
+            run(dwarves_and_orcs(), {"type": "leader_command", "side": "allies", **command})
+        assert (caught.value.code, caught.value.field) == ("required", "sl")
+
+
 def test_leadership_can_be_rolled_by_the_core() -> None:
     battle = run(
         dwarves_and_orcs(),

@@ -237,7 +237,7 @@ def test_a_field_needed_by_another_fields_value_is_required() -> None:
     error = refused(dwarves_and_orcs(), {"type": "resolve_round", "mode": "lost"})
     assert (error.code, error.field) == ("required", "lost")
     error = refused(dwarves_and_orcs(), {"type": "leader_command", "side": "allies"})
-    assert (error.code, error.params["accepted"]) == ("required", ["sl", "leadership"])
+    assert (error.code, error.params["accepted"]) == ("required", ["sl", "leadership", "success"])
 
 
 JSON = st.recursive(

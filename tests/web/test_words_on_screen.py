@@ -118,7 +118,11 @@ def test_no_template_text_in_any_view_of_a_whole_battle(lang_page: Page) -> None
         assert found == [], f"{lang}, {view}: template text left"
         if view == "the odds":
             shares = page.locator("#odds-result .odds-legend b").all_inner_texts()
-            assert round(sum(float(share.rstrip("%")) for share in shares), 1) == 100.0, shares
+            # Written the page's language's way: "69.4%", «69,4 %» (a no-break space before %).
+            way = r"^\d+(,\d)?\u00a0%$" if lang == "ru" else r"^\d+(\.\d)?%$"
+            assert all(re.match(way, share) for share in shares), shares
+            percents = [float(share.rstrip("%\u00a0").replace(",", ".")) for share in shares]
+            assert round(sum(percents), 1) == 100.0, shares
 
 
 def test_the_russian_page_holds_no_english_word_but_the_allowed_terms(lang_page: Page) -> None:

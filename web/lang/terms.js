@@ -1,5 +1,5 @@
 // The rule's own terms, English and Russian (docs/rules.md §1; the Russian as the source writes
-// them: SL stays SL). A section's heading shows both; every other label only the page's language.
+// them: SL stays SL). Every label and heading shows the page's language only.
 export const TERMS = {
   background_battle: { en: "Background battle", ru: "Фоновый бой" },
   pcs: { en: "player characters", ru: "персонажи игроков" },
