@@ -14,16 +14,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
+import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from websockets.client import ClientProtocol
-from websockets.http11 import Response
 from websockets.sync.client import ClientConnection, connect
-from websockets.uri import parse_uri
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from never_reading import never_reading
 
 CHANGES = 100
 BOUND = 60.0  # seconds: a release slower than this is reported as not released
@@ -37,21 +37,6 @@ def rss_kib(pid: int) -> int:
 
 def open_fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def never_reading(port: int, token: str) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", port))
-    protocol = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws"))
-    protocol.send_request(protocol.connect())
-    sock.sendall(b"".join(protocol.data_to_send()))
-    while not any(isinstance(event, Response) for event in protocol.events_received()):
-        protocol.receive_data(sock.recv(1024))
-    hello = {"type": "hello", "token": token, "client": "web", "battle": "evict"}
-    protocol.send_text(json.dumps(hello).encode())
-    sock.sendall(b"".join(protocol.data_to_send()))
-    return sock
 
 
 def _command(gm: ClientConnection, n: int, body: dict[str, Any]) -> None:
@@ -99,7 +84,7 @@ def eviction_release(
                 player.recv(timeout=60)
         time.sleep(1.0)
         before_rss, before_fds = rss_kib(pid), open_fds(pid)
-        for sock in [never_reading(port, token) for _ in range(players)]:
+        for sock in [never_reading(port, token, "evict") for _ in range(players)]:
             stack.callback(sock.close)
         after_connect = rss_kib(pid)
         for n in range(CHANGES):  # each player's share passes 1 MiB after some 70 of them

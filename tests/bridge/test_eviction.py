@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import never_reading as peers
 import pytest
 from bridge_helpers import (
     ADDRESS,
@@ -79,20 +80,8 @@ def bridge(data: Path, log: Path) -> Iterator[tuple[int, int]]:
 
 
 def never_reading_player(port: int) -> socket.socket:
-    """A real socket with a small receive window that says hello (watching "ambush") and then
-    never reads again."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", port))
-    protocol = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws"))
-    protocol.send_request(protocol.connect())
-    sock.sendall(b"".join(protocol.data_to_send()))
-    while not any(isinstance(event, Response) for event in protocol.events_received()):
-        protocol.receive_data(sock.recv(1024))
-    hello = {"type": "hello", "token": PLAYER, "client": "web", "battle": "ambush"}
-    protocol.send_text(json.dumps(hello).encode())
-    sock.sendall(b"".join(protocol.data_to_send()))
-    return sock
+    """A player watching "ambush" that never reads again (tests/support/never_reading.py)."""
+    return peers.never_reading(port, PLAYER, "ambush")
 
 
 def came_and_went(port: int) -> None:
