@@ -4,8 +4,8 @@ Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
 
 - the hand-written files of ``web/`` (pages, scripts, styles, translations, icons) are copied;
 - the few Pyodide runtime files a page needs are vendored from ``web/node_modules/pyodide``
-  (installed by ``npm ci`` from the lock file) after checking their version against
-  ``web/config.js``; of them, ``pyodide.asm.mjs`` is minified by the pinned esbuild
+  (installed by ``npm ci`` from the lock file) after checking their version against the one pin,
+  ``web/package.json``'s; of them, ``pyodide.asm.mjs`` is minified by the pinned esbuild
   (``minify_runtime.py``), ``python_stdlib.zip`` is trimmed to what Pyodide's start-up and the
   core need (``trim_stdlib.mjs``, run in Node and checked there; kept in
   ``node_modules/.trimmed-stdlib/`` for the same inputs) and ``pyodide-lock.json`` lists no
@@ -55,12 +55,13 @@ NOT_SITE = {"sw.js", "build.py"}
 
 
 def pinned_pyodide_version() -> str:
-    """The one constant in ``web/config.js`` that names the Pyodide version."""
-    text = (WEB / "config.js").read_text(encoding="utf-8")
-    match = re.search(r'PYODIDE_VERSION\s*=\s*"([^"]+)"', text)
-    if not match:
-        raise SystemExit("web/config.js: PYODIDE_VERSION not found")
-    return match.group(1)
+    """The Pyodide version, pinned in one place: ``web/package.json`` (npm keeps its lock file
+    in step). The worker learns it from ``build-info.js``; the Pages workflow reads it here too."""
+    pinned = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
+    version = pinned["dependencies"].get("pyodide", "")
+    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        raise SystemExit(f"web/package.json: pyodide must be pinned exactly, got {version!r}")
+    return str(version)
 
 
 def check_pyodide(node_pyodide: Path, version: str) -> None:
@@ -69,11 +70,10 @@ def check_pyodide(node_pyodide: Path, version: str) -> None:
     if not package_json.is_file():
         raise SystemExit(f"{node_pyodide}: missing; run `npm ci` in web/ (make site does)")
     installed = json.loads(package_json.read_text(encoding="utf-8"))["version"]
-    pinned = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
-    if pinned["dependencies"]["pyodide"] != version or installed != version:
+    if installed != version:
         raise SystemExit(
-            f"pyodide version mismatch: config.js {version}, package.json "
-            f"{pinned['dependencies']['pyodide']}, installed {installed}"
+            f"pyodide version mismatch: package.json {version}, installed {installed}; "
+            "run `npm ci` in web/ (make site does)"
         )
 
 

@@ -181,3 +181,12 @@ def test_a_wrong_answer_in_the_check_stops_the_trimming(site: Path, tmp_path: Pa
     assert done.returncode != 0
     assert "the [1+6+2=8] slip" in done.stderr
     assert not (out / "python_stdlib.zip").exists()
+
+
+def test_the_pyodide_version_is_written_in_package_json_alone() -> None:
+    pinned = json.loads((WEB / "package.json").read_text())["dependencies"]["pyodide"]
+    assert load("build").pinned_pyodide_version() == pinned
+    sources = [*WEB.glob("*.js"), *WEB.glob("*.py"), *WEB.glob("*.mjs"), *WEB.glob("*.html")]
+    sources += [*(ROOT / ".github" / "workflows").glob("*.yml")]
+    assert len(sources) > 40
+    assert [p.name for p in sources if pinned in p.read_text(encoding="utf-8")] == []
