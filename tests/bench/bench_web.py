@@ -19,6 +19,7 @@ import gzip
 import math
 import mimetypes
 import os
+import re
 import sys
 import tempfile
 import time
@@ -323,6 +324,18 @@ def serve_pinned_pyodide(server: StaticServer) -> None:
         kind = TYPES.get(Path(name).suffix, "application/octet-stream")
         pinned = ((PINNED_PYODIDE / name).read_bytes(), kind)
         server.extra[f"/bare/pyodide/{name}"] = server.extra[f"/untrimmed/pyodide/{name}"] = pinned
+    # The page names its (trimmed, compiled) standard library in build-info.js: the whole one,
+    # sources, under that name.
+    whole = server.extra["/untrimmed/pyodide/python_stdlib.zip"]
+    server.extra[f"/untrimmed/{built_stdlib(DIST)}"] = whole
+
+
+def built_stdlib(dist: Path) -> str:
+    """The standard library's path in a built site, as its ``build-info.js`` names it (builds
+    before issue 30 name none: ``pyodide/python_stdlib.zip``)."""
+    info = (dist / "build-info.js").read_text(encoding="utf-8")
+    found = re.search(r'"stdlib": "([^"]+)"', info)
+    return found.group(1) if found else "pyodide/python_stdlib.zip"
 
 
 def serve_before(server: StaticServer, dist: Path) -> None:
