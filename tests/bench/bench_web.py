@@ -314,9 +314,7 @@ def main() -> int:
         report.not_measured("the page", "web/dist is not built: run `make site`")
         return report.finish()
     server = StaticServer(DIST)
-    server.extra["/bare/index.html"] = (BARE_PAGE, "text/html")
-    server.extra["/bare/worker.js"] = (BARE_WORKER, "text/javascript")
-    serve_pinned_pyodide(server)
+    serve_bare(server)
     if BEFORE:
         serve_before(server, Path(BEFORE))
     quiet_when_the_browser_hangs_up(server)
@@ -329,6 +327,14 @@ def main() -> int:
     finally:
         server.close()
     return report.finish()
+
+
+def serve_bare(server: StaticServer) -> None:
+    """The bare page that only boots the pinned Pyodide, under ``/bare/`` (with the pinned
+    runtime there and under ``/untrimmed/``)."""
+    server.extra["/bare/index.html"] = (BARE_PAGE, "text/html")
+    server.extra["/bare/worker.js"] = (BARE_WORKER, "text/javascript")
+    serve_pinned_pyodide(server)
 
 
 def serve_pinned_pyodide(server: StaticServer) -> None:
@@ -453,11 +459,11 @@ def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) 
     then the CPU check; ratios, goals and the network floor."""
     phone = Phone()
     server = StaticServer(DIST, gzip=True, network=phone.network())
+    serve_bare(server)
     server.extra["/phone/cpu.html"] = (
         cpu_page(f"{server.url}pyodide/pyodide.asm.wasm"),
         "text/html",
     )
-    serve_pinned_pyodide(server)
     if BEFORE:
         serve_before(server, Path(BEFORE))
     quiet_when_the_browser_hangs_up(server)
