@@ -110,6 +110,8 @@ class Browser:
                 await asyncio.wait_for(self.send("Browser.close"), 10)
         if self._reader:
             self._reader.cancel()
+        for job in list(self._jobs):
+            job.cancel()
         if self._socket:
             with contextlib.suppress(Exception):
                 await self._socket.close()
@@ -176,8 +178,8 @@ class Browser:
         for method, params in [*steps, ("Runtime.runIfWaitingForDebugger", {})]:
             try:
                 await self.send(method, params, session)
-            except (RuntimeError, TimeoutError) as error:  # not on this target, or it is gone
-                self.refused.add(f"{kind}: {method}: {error}")
+            except Exception as error:  # not on this target, it is gone, or the browser is
+                self.refused.add(f"{kind}: {method}: {error!r}")
         self.configured.setdefault(session, asyncio.Event()).set()
 
     async def open(self, url: str) -> str:
