@@ -6,6 +6,8 @@ LICENSE, the languages and styles, and the scripts the module loads: its `esmodu
 file they import, followed import by import; a client file only the page uses stays out).
 Upload both to the release tagged `v<version>`; GMs install from
 `https://github.com/<owner>/<repo>/releases/latest/download/module.json`.
+The zip is the same bytes for the same commit: its entries sorted, stamped with the commit's
+time (or ``$SOURCE_DATE_EPOCH``) and mode 0644, ``module.json`` included (``tools/source_date.py``).
 
     python foundry-module/build_release.py --repo owner/name [--out foundry-module/dist]
 """
@@ -17,10 +19,12 @@ import json
 import posixpath
 import re
 import sys
-import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tools"))
+from source_date import source_date_epoch, write_zip  # noqa: E402  (the same bytes every time)
+
 # Folders shipped whole; the scripts (scripts/, and client/: the one JavaScript client of the
 # bridge, which the page ships too, web/build.py) go in only as far as the module imports them.
 CONTENT = ("lang", "styles")
@@ -78,16 +82,15 @@ def build(repo: str, out: Path) -> Path:
     text = json.dumps(released, ensure_ascii=False, indent=2) + "\n"
     out.mkdir(parents=True, exist_ok=True)
     (out / "module.json").write_text(text, encoding="utf-8")
+    files = {"module.json": text.encode("utf-8"), str(manifest["license"]): LICENSE.read_bytes()}
+    for name in loaded_scripts([str(entry) for entry in manifest["esmodules"]]):
+        files[name] = (HERE / name).read_bytes()
+    for folder in CONTENT:
+        for path in (HERE / folder).rglob("*"):
+            if path.is_file():
+                files[path.relative_to(HERE).as_posix()] = path.read_bytes()
     archive = out / f"{manifest['id']}.zip"
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
-        zipped.writestr("module.json", text)
-        zipped.write(LICENSE, str(manifest["license"]))
-        for name in loaded_scripts([str(entry) for entry in manifest["esmodules"]]):
-            zipped.write(HERE / name, name)
-        for folder in CONTENT:
-            for path in sorted((HERE / folder).rglob("*")):
-                if path.is_file():
-                    zipped.write(path, path.relative_to(HERE).as_posix())
+    write_zip(archive, files, source_date_epoch())
     return archive
 
 

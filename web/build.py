@@ -4,19 +4,20 @@ Usage: ``python web/build.py --wheel-dir DIR [--out web/dist]``
 
 - the hand-written files of ``web/`` (pages, scripts, styles, translations, icons) are copied;
 - the few Pyodide runtime files a page needs are vendored from ``web/node_modules/pyodide``
-  (installed by ``npm ci`` from the lock file) after checking their version against
-  ``web/config.js``; of them, ``pyodide.asm.mjs`` is minified by the pinned esbuild
+  (installed by ``npm ci`` from the lock file) after checking their version against the one pin,
+  ``web/package.json``'s; of them, ``pyodide.asm.mjs`` is minified by the pinned esbuild
   (``minify_runtime.py``), ``python_stdlib.zip`` is trimmed to what Pyodide's start-up and the
-  core need (``trim_stdlib.mjs``, run in Node and checked there; kept in
-  ``node_modules/.trimmed-stdlib/`` for the same inputs) and ``pyodide-lock.json`` lists no
-  packages (the page loads none: the core's wheel is unpacked by the worker);
-- the core's pure wheel (built by ``python -m build --wheel core``) goes to ``wheels/``;
+  core need and compiled to bytecode, shipped as ``python_stdlib.pyc.zip`` (``trim_stdlib.mjs``,
+  run in Node and checked there; kept in ``node_modules/.trimmed-stdlib/`` for the same inputs)
+  and ``pyodide-lock.json`` lists no packages (the page loads none: the worker unpacks the core);
+- the core's pure wheel (built by ``python -m build --wheel core``) goes to ``wheels/`` with its
+  modules' bytecode added by ``trim_stdlib.mjs`` (its sources kept, for tracebacks);
 - the QR code library the live page uses (``qrcode-generator``) goes to ``vendor/``;
 - the one JavaScript client of the bridge, ``foundry-module/client/`` (its source lives in the
   module, which Foundry loads from its own folder; docs/client.md), goes to ``client/``;
 - ``bridge.json`` says "no bridge" to the page on a static host (the bridge answers it itself);
-- ``build-info.js`` tells the worker where the wheel is, and ``sw.js`` gets the list of files to
-  cache under a version that is a hash of their contents.
+- ``build-info.js`` tells the worker where the standard library and the wheel are, and
+  ``sw.js`` gets the list of files to cache under a version that is a hash of their contents.
 """
 
 from __future__ import annotations
@@ -38,11 +39,14 @@ from rules_page import write_rules  # the Rules view, its own module
 
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent
+# The standard library as the page ships it: trimmed and compiled (trim_stdlib.mjs), under its own
+# name (the worker gives it to Pyodide as `stdLibURL`): not the file npm ships as python_stdlib.zip.
+STDLIB = "python_stdlib.pyc.zip"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
+    STDLIB,
     "pyodide-lock.json",
 )
 VENDORED_AS_IS = ("pyodide.mjs", "pyodide.asm.wasm")  # and MINIFIED
@@ -55,12 +59,13 @@ NOT_SITE = {"sw.js", "build.py"}
 
 
 def pinned_pyodide_version() -> str:
-    """The one constant in ``web/config.js`` that names the Pyodide version."""
-    text = (WEB / "config.js").read_text(encoding="utf-8")
-    match = re.search(r'PYODIDE_VERSION\s*=\s*"([^"]+)"', text)
-    if not match:
-        raise SystemExit("web/config.js: PYODIDE_VERSION not found")
-    return match.group(1)
+    """The Pyodide version, pinned in one place: ``web/package.json`` (npm keeps its lock file
+    in step). The worker learns it from ``build-info.js``; the Pages workflow reads it here too."""
+    pinned = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
+    version = pinned["dependencies"].get("pyodide", "")
+    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        raise SystemExit(f"web/package.json: pyodide must be pinned exactly, got {version!r}")
+    return str(version)
 
 
 def check_pyodide(node_pyodide: Path, version: str) -> None:
@@ -69,11 +74,10 @@ def check_pyodide(node_pyodide: Path, version: str) -> None:
     if not package_json.is_file():
         raise SystemExit(f"{node_pyodide}: missing; run `npm ci` in web/ (make site does)")
     installed = json.loads(package_json.read_text(encoding="utf-8"))["version"]
-    pinned = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
-    if pinned["dependencies"]["pyodide"] != version or installed != version:
+    if installed != version:
         raise SystemExit(
-            f"pyodide version mismatch: config.js {version}, package.json "
-            f"{pinned['dependencies']['pyodide']}, installed {installed}"
+            f"pyodide version mismatch: package.json {version}, installed {installed}; "
+            "run `npm ci` in web/ (make site does)"
         )
 
 
@@ -106,16 +110,18 @@ def core_modules(wheel: Path) -> list[str]:
     return sorted(m.removesuffix(".__init__") for m in modules)
 
 
-def trim_stdlib(node_pyodide: Path, wheel: Path, site_pyodide: Path) -> None:
-    """``python_stdlib.zip`` trimmed to what the page imports, checked in Pyodide under Node.
+def trim_stdlib(node_pyodide: Path, wheel: Path, site_pyodide: Path, site_wheel: Path) -> None:
+    """The standard library trimmed to what the page imports and compiled, and the core's wheel
+    with its bytecode (``site_wheel``), both made and checked by the pinned Pyodide under Node.
 
     Raises:
-        SystemExit: when Node is missing or the trimmed library fails the check.
+        SystemExit: when Node is missing or the shipped files fail the check.
     """
     job = {
         "modules": core_modules(wheel),
         "vectors": json.loads(VECTORS.read_text(encoding="utf-8")),
         "extra": list(STDLIB_EXTRA),
+        "stdlib": STDLIB,
     }
     key = hashlib.sha256()
     for part in (
@@ -127,9 +133,10 @@ def trim_stdlib(node_pyodide: Path, wheel: Path, site_pyodide: Path) -> None:
         json.dumps(job, sort_keys=True).encode(),
     ):
         key.update(hashlib.sha256(part).digest())
-    kept = node_pyodide.parent / ".trimmed-stdlib" / f"{key.hexdigest()[:32]}.zip"
-    if kept.is_file():
-        shutil.copyfile(kept, site_pyodide / "python_stdlib.zip")
+    kept = node_pyodide.parent / ".trimmed-stdlib" / key.hexdigest()[:32]
+    if (kept / STDLIB).is_file() and (kept / "core.whl").is_file():
+        shutil.copyfile(kept / STDLIB, site_pyodide / STDLIB)
+        shutil.copyfile(kept / "core.whl", site_wheel)
         return
     node = shutil.which("node")
     if node is None:
@@ -137,18 +144,16 @@ def trim_stdlib(node_pyodide: Path, wheel: Path, site_pyodide: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="trim-stdlib-") as folder:
         job_file = Path(folder) / "job.json"
         job_file.write_text(json.dumps(job), encoding="utf-8")
+        command = [node, str(TRIM), str(node_pyodide), str(site_pyodide), str(wheel)]
         done = subprocess.run(
-            [node, str(TRIM), str(node_pyodide), str(site_pyodide), str(wheel), str(job_file)],
-            capture_output=True,
-            text=True,
-            check=False,
+            [*command, str(job_file), str(site_wheel)], capture_output=True, text=True, check=False
         )
     if done.returncode != 0:
         raise SystemExit(f"trim_stdlib.mjs failed: {done.stderr.strip()[-2000:]}")
-    kept.parent.mkdir(exist_ok=True)
-    for old in kept.parent.glob("*.zip"):
-        old.unlink()
-    shutil.copyfile(site_pyodide / "python_stdlib.zip", kept)
+    shutil.rmtree(kept.parent, ignore_errors=True)
+    kept.mkdir(parents=True)
+    shutil.copyfile(site_pyodide / STDLIB, kept / STDLIB)
+    shutil.copyfile(site_wheel, kept / "core.whl")
 
 
 def site_sources() -> list[Path]:
@@ -226,12 +231,17 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
     minify_runtime(node_pyodide, out / "pyodide", WEB / "package.json")
     write_lock_without_packages(node_pyodide, out / "pyodide")
-    trim_stdlib(node_pyodide, wheel, out / "pyodide")
     (out / "wheels").mkdir()
-    shutil.copyfile(wheel, out / "wheels" / wheel.name)
+    trim_stdlib(node_pyodide, wheel, out / "pyodide", out / "wheels" / wheel.name)
     write_rules(out)  # the Rules view, from docs/rules*.md
-    snapshot = hashlib.sha256(version.encode() + b"\0" + wheel.read_bytes()).hexdigest()[:16]
-    info = {"pyodide": version, "wheel": f"wheels/{wheel.name}", "snapshot": snapshot}
+    shipped = (out / "wheels" / wheel.name).read_bytes()
+    snapshot = hashlib.sha256(version.encode() + b"\0" + shipped).hexdigest()[:16]
+    info = {
+        "pyodide": version,
+        "stdlib": f"pyodide/{STDLIB}",
+        "wheel": f"wheels/{wheel.name}",
+        "snapshot": snapshot,
+    }
     (out / "build-info.js").write_text(
         "// Written by web/build.py: what this build of the site contains.\n"
         f"export const BUILD = {json.dumps(info)};\n",

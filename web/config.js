@@ -1,5 +1,5 @@
-// The few constants of the page. web/build.py checks PYODIDE_VERSION against package.json.
-export const PYODIDE_VERSION = "314.0.7";
+// The few constants of the page. The Pyodide version is pinned in package.json alone (build.py
+// checks the installed runtime against it and writes it into build-info.js).
 export const STORAGE_KEYS = Object.freeze({
   battle: "bb.battle.v1",
   previous: "bb.battle.previous.v1", // earlier versions' one kept battle; moved to the shelf

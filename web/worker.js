@@ -62,16 +62,18 @@ async function keepSnapshot(key, bytes) {
   }
 }
 
-async function startPython(loadPyodide, indexURL, snapshotKey) {
+// The standard library is the build's (trimmed and compiled: build-info.js names it), not the
+// python_stdlib.zip next to pyodide.mjs: given as stdLibURL.
+async function startPython(loadPyodide, where, snapshotKey) {
   const snapshot = await readSnapshot(snapshotKey);
   if (snapshot) {
     try {
-      return { pyodide: await loadPyodide({ indexURL, _loadSnapshot: snapshot }), fromSnapshot: true };
+      return { pyodide: await loadPyodide({ ...where, _loadSnapshot: snapshot }), fromSnapshot: true };
     } catch {
       await keepSnapshot(snapshotKey, null); // stale or damaged: drop it, boot from scratch
     }
   }
-  return { pyodide: await loadPyodide({ indexURL, _makeSnapshot: canSnapshot }), fromSnapshot: false };
+  return { pyodide: await loadPyodide({ ...where, _makeSnapshot: canSnapshot }), fromSnapshot: false };
 }
 
 async function boot() {
@@ -87,11 +89,11 @@ async function boot() {
   const snapshotKey = new URL(`./snapshot/${BUILD.snapshot}`, self.location.href).href;
   let pyodide, fromSnapshot;
   try {
-    ({ pyodide, fromSnapshot } = await startPython(
-      loadPyodide,
-      new URL("./pyodide/", self.location.href).href,
-      snapshotKey,
-    ));
+    const where = {
+      indexURL: new URL("./pyodide/", self.location.href).href,
+      stdLibURL: new URL(BUILD.stdlib, self.location.href).href,
+    };
+    ({ pyodide, fromSnapshot } = await startPython(loadPyodide, where, snapshotKey));
   } catch (error) {
     throw new LoadError("runtime", error.message);
   }

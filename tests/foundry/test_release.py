@@ -82,3 +82,27 @@ def test_the_zip_holds_only_the_scripts_the_module_loads(tmp_path: Path) -> None
     assert "client/log-lines.mjs" not in scripts
     assert "scripts/main.mjs" in scripts
     assert scripts == set(build_release.loaded_scripts(["scripts/main.mjs"]))
+
+
+def test_one_commit_gives_the_same_zip_every_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = build_release.build("someone/background-battle", tmp_path / "first")
+    (HERE / "module.json").touch()  # a newer file on disk changes nothing
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    second = build_release.build("someone/background-battle", tmp_path / "second")
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zipped:
+        entries = zipped.infolist()
+    names = [info.filename for info in entries]
+    assert names == sorted(names) and "module.json" in names
+    assert {oct(info.external_attr >> 16) for info in entries} == {"0o100644"}
+    assert len({info.date_time for info in entries}) == 1
+
+
+def test_the_zip_is_stamped_with_source_date_epoch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    with zipfile.ZipFile(build_release.build("someone/background-battle", tmp_path)) as zipped:
+        assert {info.date_time for info in zipped.infolist()} == {(2023, 11, 14, 22, 13, 20)}

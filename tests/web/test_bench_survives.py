@@ -21,6 +21,7 @@ def test_a_timed_out_browser_step_leaves_a_full_report_and_status_0(site: Path) 
         "BENCH_RUNS": "1",
         "BENCH_EDITS": "1",
         "BENCH_RECALC_ROUNDS": "1",
+        "BENCH_PHONE_RUNS": "1",
     }
     done = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "bench" / "bench_web.py")],
@@ -41,6 +42,7 @@ def test_a_timed_out_browser_step_leaves_a_full_report_and_status_0(site: Path) 
     ):
         assert line in out, line
     parts = ("bare page, run 1", "page page, run 1", "first-visit bytes")
+    parts += ("phone: the CPU check", "phone: bare, run 1", "phone: page, run 1")
     for part in (*parts, "recalculation (the page), round 1", "recalculation (untrimmed), round 1"):
         assert f"not measured: {part} — TimeoutError" in out, part
-    assert "bench-web: 5 figure(s) not measured:" in out
+    assert "bench-web: 8 figure(s) not measured:" in out

@@ -50,7 +50,7 @@ def test_the_page_boots_from_its_own_files_and_says_it_is_ready(
 
 @pytest.mark.parametrize(
     ("missing", "step"),
-    [("wheel", "the rules core"), ("pyodide/python_stdlib.zip", "the Python runtime")],
+    [("wheel", "the rules core"), ("pyodide/python_stdlib.pyc.zip", "the Python runtime")],
 )
 def test_a_file_that_fails_to_load_is_an_error_on_the_page_not_a_hang(
     browser: Browser, site: Path, missing: str, step: str

@@ -116,25 +116,51 @@ def test_wheels_with_other_files_are_told_apart(
     assert capsys.readouterr().out.strip() == f"only in {a}: pkg/api.py"
 
 
-def test_the_standard_library_is_trimmed_from_the_pinned_one(site: Path) -> None:
+def unchecked_hash_pycs(archive: zipfile.ZipFile, names: list[str]) -> set[bytes]:
+    """The magic numbers of these .pyc files, after checking each is an unchecked-hash pyc
+    (PEP 552: flags 0b01, so Python never reads a source to check it)."""
+    magics = set()
+    for name in names:
+        header = archive.read(name)[:16]
+        assert int.from_bytes(header[4:8], "little") == 0b01, name
+        magics.add(header[:4])
+    return magics
+
+
+def test_the_standard_library_is_trimmed_from_the_pinned_one_and_compiled(site: Path) -> None:
     pinned = WEB / "node_modules" / "pyodide"
-    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as shipped:
+    stdlib = load("build").STDLIB
+    with zipfile.ZipFile(site / "pyodide" / stdlib) as shipped:
         names = set(shipped.namelist())
-        json_module = shipped.read("json/__init__.py").decode()
+        (magic,) = unchecked_hash_pycs(shipped, sorted(names))
     with zipfile.ZipFile(pinned / "python_stdlib.zip") as full:
-        assert names < set(full.namelist())
+        assert {name[:-1] for name in names} < set(full.namelist())  # x.pyc from x.py
     needed = {
-        "json/__init__.py",
-        "fractions.py",
-        "random.py",
-        "dataclasses.py",
-        "importlib/readers.py",
+        "json/__init__.pyc",
+        "fractions.pyc",
+        "random.pyc",
+        "dataclasses.pyc",
+        "importlib/readers.pyc",
+        "pyodide/__init__.pyc",
     }
     assert needed <= names
-    assert not {"email/__init__.py", "unittest/__init__.py", "pydoc.py", "tkinter"} & names
-    assert '"""' not in json_module and "#" not in json_module.split("\n", 1)[0]
-    shipped_size = (site / "pyodide" / "python_stdlib.zip").stat().st_size
-    assert shipped_size < (pinned / "python_stdlib.zip").stat().st_size / 4
+    assert not {"email/__init__.pyc", "unittest/__init__.pyc", "pydoc.pyc"} & names
+    assert not any(name.endswith(".py") for name in names)  # no source, nothing to compile
+    assert "os.pyc" not in names and "site.pyc" not in names  # frozen into Python itself
+    shipped_size = (site / "pyodide" / stdlib).stat().st_size
+    assert shipped_size < (pinned / "python_stdlib.zip").stat().st_size / 2
+    assert not (site / "pyodide" / "python_stdlib.zip").exists()
+    (wheel,) = (site / "wheels").glob("*.whl")
+    with zipfile.ZipFile(wheel) as core:
+        files = core.namelist()
+        (record,) = (n for n in files if n.endswith(".dist-info/RECORD"))
+        listed = {line.split(",")[0] for line in core.read(record).decode().splitlines()}
+        pycs = [n for n in files if n.endswith(".pyc")]
+        assert unchecked_hash_pycs(core, pycs) == {magic}  # the same Python compiled both
+    sources = [n for n in files if n.endswith(".py") and ".dist-info/" not in n]
+    assert len(sources) > 20 and len(pycs) == len(sources)  # the sources stay, for tracebacks
+    assert "background_battle/__pycache__/api.cpython-314.pyc" in pycs
+    assert set(files) == listed
 
 
 def test_the_lock_file_lists_no_packages(site: Path) -> None:
@@ -161,7 +187,10 @@ def test_a_wrong_answer_in_the_check_stops_the_trimming(site: Path, tmp_path: Pa
         "response": {"ok": True, "bonus": 8, "strength_for_next_test": 68},
     }
     job = tmp_path / "job.json"
-    job.write_text(json.dumps({"modules": ["background_battle.api"], "vectors": [vector]}))
+    stdlib = load("build").STDLIB
+    job.write_text(
+        json.dumps({"modules": ["background_battle.api"], "vectors": [vector], "stdlib": stdlib})
+    )
     out = tmp_path / "pyodide"
     out.mkdir()
     done = subprocess.run(
@@ -172,6 +201,7 @@ def test_a_wrong_answer_in_the_check_stops_the_trimming(site: Path, tmp_path: Pa
             str(out),
             str(wheel),
             str(job),
+            str(tmp_path / "core.whl"),
         ],
         capture_output=True,
         text=True,
@@ -180,4 +210,13 @@ def test_a_wrong_answer_in_the_check_stops_the_trimming(site: Path, tmp_path: Pa
     )
     assert done.returncode != 0
     assert "the [1+6+2=8] slip" in done.stderr
-    assert not (out / "python_stdlib.zip").exists()
+    assert not (out / stdlib).exists() and not (tmp_path / "core.whl").exists()
+
+
+def test_the_pyodide_version_is_written_in_package_json_alone() -> None:
+    pinned = json.loads((WEB / "package.json").read_text())["dependencies"]["pyodide"]
+    assert load("build").pinned_pyodide_version() == pinned
+    sources = [*WEB.glob("*.js"), *WEB.glob("*.py"), *WEB.glob("*.mjs"), *WEB.glob("*.html")]
+    sources += [*(ROOT / ".github" / "workflows").glob("*.yml")]
+    assert len(sources) > 40
+    assert [p.name for p in sources if pinned in p.read_text(encoding="utf-8")] == []

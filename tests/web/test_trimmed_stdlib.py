@@ -1,5 +1,6 @@
-"""The trimmed standard library the site ships is enough: in Chromium, Pyodide booted from the
-site's own files (web/dist/pyodide) imports every module of the core's wheel."""
+"""The trimmed, compiled standard library the site ships is enough: in Chromium, Pyodide booted
+from the site's own files (web/dist/pyodide, the stdlib named by build-info.js) imports every
+module of the core's wheel."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const root = new URL("../", location.href);
 const result = { failed: {} };
 try {
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", root).href });
+  const pyodide = await loadPyodide({
+    indexURL: new URL("pyodide/", root).href,
+    stdLibURL: new URL(BUILD.stdlib, root).href,
+  });
   const wheel = await (await fetch(new URL(BUILD.wheel, root))).arrayBuffer();
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
@@ -32,6 +36,8 @@ try {
   }
   result.stdlib = pyodide.runPython(`import sys
 sum(1 for m in sys.modules.values() if "python314.zip" in str(getattr(m, "__file__", "")))`);
+  result.compiled = pyodide.runPython(`import sys
+sum(1 for m in sys.modules.values() if str(getattr(m, "__file__", "")).endswith(".pyc"))`);
 } catch (error) {
   result.boot = error.message;
 }
@@ -62,4 +68,5 @@ def test_every_core_module_imports_with_the_shipped_standard_library(
     assert "boot" not in result, result
     assert result["failed"] == {}
     assert result["stdlib"] > 50  # they came from the shipped zip
+    assert result["compiled"] > 50  # from its bytecode, compiled at build time
     assert len(modules) > 20
