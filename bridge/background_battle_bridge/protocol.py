@@ -19,6 +19,8 @@ from typing import Any, Literal, overload
 
 from background_battle.validate import control_character
 
+from .visibility import GM_ONLY_TYPES
+
 PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
 MAX_MESSAGE = 512 * 1024  # the most the bridge sends in one frame (told in `welcome`)
@@ -28,25 +30,10 @@ MAX_DEPTH = 32  # nesting of objects and lists in one message
 MAX_NAME = 64
 MAX_ID = 64
 CLIENT_KINDS = ("web", "foundry", "cli")
-CLIENT_TYPES = frozenset(
-    {
-        "hello",
-        "subscribe",
-        "unsubscribe",
-        "list_battles",
-        "command",
-        "tokens",
-        "request_casualties",
-        "applied",
-        "unapplied",
-        "claim",
-        "unclaim",
-        "plan",
-        "cancel_apply",
-        "detached",
-        "ping",
-        "log_page",
-    }
+# Every type a client may send: those anyone may, and the GM's alone (visibility.py).
+CLIENT_TYPES = (
+    frozenset({"hello", "subscribe", "unsubscribe", "list_battles", "ping", "log_page"})
+    | GM_ONLY_TYPES
 )
 
 

@@ -52,8 +52,8 @@ from static_server import TYPES, StaticServer  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
 from harness import Report, goal, median, ratio, reason, retried, shown, timeout_ms  # noqa: E402
+from phone_profile import MARKS, Phone, Slower, cold_then_warm, cpu_check, cpu_page  # noqa: E402
 from phone_profile import Browser as PhoneBrowser  # noqa: E402
-from phone_profile import Phone, Slower, cold_then_warm, cpu_check, cpu_page  # noqa: E402
 
 T = TypeVar("T")
 DIST = ROOT / "web" / "dist"
@@ -93,18 +93,6 @@ worker.onmessage = () => { document.documentElement.dataset.ready = "true"; };
 BARE_WORKER = b"""import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: new URL("./pyodide/", self.location.href).href });
 self.postMessage("ready");
-"""
-# Records, relative to navigation start, when the page became interactive and when it was ready.
-MARKS = """
-window.__marks = {};
-new MutationObserver(() => {
-  const html = document.documentElement;
-  if (html.dataset.interactive === "true" && !("interactive" in window.__marks))
-    window.__marks.interactive = performance.now();
-  if (html.dataset.ready === "true" && !("ready" in window.__marks))
-    window.__marks.ready = performance.now();
-}).observe(document, { attributes: true, subtree: true,
-                       attributeFilter: ["data-ready", "data-interactive"] });
 """
 
 

@@ -245,8 +245,8 @@ class Browser:
         raise TimeoutError(f"waited {self.timeout_s:.0f} s for {what}")
 
 
-# Relative to navigation start: when the page became interactive and when it was ready (as the
-# desktop benchmark records them), and the worker's boot parts once ready.
+# Relative to navigation start: when the page became interactive and when it was ready (the
+# desktop benchmark records the same, with this script), and the worker's boot parts once ready.
 MARKS = """
 window.__marks = {};
 new MutationObserver(() => {

@@ -59,14 +59,26 @@ def test_no_module_compares_a_role_itself() -> None:
     assert found == [], "ask visibility.py (is_gm, told_of, reaches, may_send) instead"
 
 
-def test_the_gm_only_messages_are_listed_in_visibility_alone() -> None:
-    found = [
-        name
-        for name, tree in modules()
-        for node in ast.walk(tree)
-        if (isinstance(node, ast.Name) and node.id == "GM_ONLY_TYPES")
-        or (isinstance(node, ast.Attribute) and node.attr == "GM_ONLY_TYPES")
-    ]
+def _names_gm_only(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "GM_ONLY_TYPES") or (
+        isinstance(node, ast.Attribute) and node.attr == "GM_ONLY_TYPES"
+    )
+
+
+def test_the_gm_only_messages_are_listed_and_judged_in_visibility_alone() -> None:
+    """Another module may read the list (protocol.py's known types include it), never define
+    it again nor decide with it (`kind in GM_ONLY_TYPES`: ask `may_send`)."""
+    found = []
+    for name, tree in modules():
+        for node in ast.walk(tree):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            judged = isinstance(node, ast.Compare) and any(
+                _names_gm_only(c) for c in node.comparators
+            )
+            if judged or any(_names_gm_only(t) for t in targets):
+                found.append(f"{name}:{node.lineno}")
     assert found == []
 
 
