@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from live_pages import GM_TOKEN, PLAYER_TOKEN, Bridge, open_live, wait_live
@@ -45,9 +46,13 @@ def test_the_gms_page_shows_the_asking_origin_and_its_code(
             expect(notice).to_be_in_viewport()
             code = re.search(r"(\d{3} \d{3})", notice.inner_text())
             assert code, notice.inner_text()
-            # the page shows the code the terminal shows
-            printed = "".join(bridge.output)
-            assert f"Code: {code.group(1)}" in printed
+            # the page shows the code the terminal shows (the terminal's line is read by a
+            # thread of its own, which may come a moment after the page: waited for, bounded)
+            line = f"Code: {code.group(1)}"
+            deadline = time.monotonic() + 30
+            while line not in "".join(bridge.output) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert line in "".join(bridge.output)
             foundry.send(json.dumps({"type": "pair_code", "code": code.group(1)}))
             assert json.loads(foundry.recv(timeout=30))["type"] == "paired"
         expect(notice).to_contain_text(said)
