@@ -138,6 +138,22 @@ def stop_gently(process: subprocess.Popen[str]) -> None:
 TOKENS_ENV = {**os.environ, "BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER}  # never in `ps`
 
 
+def said(text: str) -> str:
+    """What a command printed, as one line: its 80-column wrapping undone (columns.py)."""
+    return " ".join(text.split())
+
+
+def one_message(text: str) -> bool:
+    """Whether `text` is one message, however it was wrapped: a first line, then only its
+    continuation lines (indented)."""
+    lines = text.splitlines()
+    return (
+        bool(lines)
+        and not lines[0].startswith(" ")
+        and all(line.startswith("  ") for line in lines[1:])
+    )
+
+
 def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The command line run to its end (a care command, or a bridge that refuses to start)."""
     return subprocess.run(
