@@ -2,7 +2,7 @@
 // GM ticks off at the table: each in words, a damage's dice rolled on tap, fighters' round said.
 // A row without effects (a GM's own table of text) says to apply it by hand. The ticks of a roll
 // are kept while the page is open (per battle and log entry), so a repaint never loses them.
-import { t, term } from "./i18n.js";
+import { diceText, t, term } from "./i18n.js";
 
 const ticks = new Map(); // roll key → Set of the indexes of the effects ticked off
 
@@ -37,7 +37,7 @@ export function effectText(effect) {
       if (effect.lose === "all") return t("effects.advantage_lose_all", { who });
       return t("effects.advantage_lose", { who, n: effect.lose });
     case "damage":
-      return t(`effects.damage_${effect.target}`, { who, dice: effect.dice });
+      return t(`effects.damage_${effect.target}`, { who, dice: diceText(effect.dice) });
     case "test_modifier":
       return t("effects.test_modifier", { who, amount: effect.amount, count: effect.rounds });
     case "reinforcements":
@@ -93,7 +93,7 @@ export function effectsList(band, key) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "roll-dice";
-      button.textContent = t("effects.roll", { dice: effect.dice });
+      button.textContent = t("effects.roll", { dice: diceText(effect.dice) });
       const out = document.createElement("output");
       button.addEventListener("click", () => {
         const rolled = rollDice(effect.dice);

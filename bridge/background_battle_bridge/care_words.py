@@ -342,6 +342,42 @@ CARE_TEXTS: dict[str, tuple[str, str]] = {
         "{battle}: сохранены записи 1-{upto} (версия {version}); вся его история хранится "
         "в карантине №{number}",
     ),
+    # a flag that cannot be read (argparse's own messages, and the bridge's flags' types)
+    "argparse.unrecognized": ("unrecognized arguments: {args}", "неизвестные аргументы: {args}"),
+    "argparse.required": (
+        "the following arguments are required: {args}",
+        "не хватает аргументов: {args}",
+    ),
+    "argparse.argument": ("argument {flag}: {message}", "аргумент {flag}: {message}"),
+    "argparse.one": ("expected one argument", "нужно одно значение"),
+    "argparse.choice": (
+        "invalid choice: {value} (choose from {choices})",
+        "недопустимое значение {value} (возможны: {choices})",
+    ),
+    "argparse.type": ("invalid {kind} value: {value}", "недопустимое значение ({kind}): {value}"),
+    "argparse.ambiguous": (
+        "ambiguous option: {option} could match {matches}",
+        "неоднозначный флаг {option}: подходят {matches}",
+    ),
+    "argparse.not_allowed": ("not allowed with argument {flag}", "нельзя вместе с {flag}"),
+    "argparse.explicit": ("ignored explicit argument {value}", "лишнее значение {value}"),
+    "flag.port_whole": (
+        "port must be a whole number, not {value}",
+        "порт — целое число, а не {value}",
+    ),
+    "flag.port_range": (
+        "port must be from 0 to 65535, not {value}",
+        "порт — от 0 до 65535, а не {value}",
+    ),
+    "flag.number": ("must be a number, not {value}", "нужно число, а не {value}"),
+    "flag.positive": (
+        "must be above 0 and at most 1000000, not {value}",
+        "нужно больше 0 и не больше 1000000, а не {value}",
+    ),
+    "flag.sync": (
+        "BB_SYNC must be one of {modes}, not {value}",
+        "BB_SYNC — одно из {modes}, а не {value}",
+    ),
     # the care commands' report (admin.py)
     "care.title": ("{path}:", "{path}:"),
     "care.now": ("{path} now:", "{path} теперь:"),

@@ -35,7 +35,10 @@ class OneLineParser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=self.words.say("help.help"))
 
     def error(self, message: str) -> NoReturn:
-        line = self.words.say("bad_flag", prog=self.prog, message=message)
+        """argparse's message (English, from its own words or a flag's type) in the
+        parser's language."""
+        said = self.words.stored(message, ("argparse.", "flag."))
+        line = self.words.say("bad_flag", prog=self.prog, message=said)
         self.exit(2, "\n".join(fit(line)) + "\n")
 
 

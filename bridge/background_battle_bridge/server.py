@@ -50,7 +50,7 @@ from .static import Site, packaged_page
 from .stopping import on_stop_signals
 from .stored import Storage
 from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
-from .words import LANGUAGES, Words, chosen_language, said_error
+from .words import LANGUAGES, Said, Words, chosen_language, said_error
 from .wrong_tokens import WrongTokens
 
 ENGLISH = Words("en")
@@ -420,7 +420,7 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     add("--lang", choices=LANGUAGES, default=lang, help=words.say("help.lang", lang=lang))
     args = parser.parse_args(argv)
     if args.sync not in SYNC_MODES:
-        parser.error(f"BB_SYNC must be one of {', '.join(SYNC_MODES)}, not {args.sync!r}")
+        parser.error(Said("flag.sync", modes=", ".join(SYNC_MODES), value=repr(args.sync)))
     try:
         if isinstance(args.port, str):
             args.port = _port(args.port)
@@ -429,13 +429,13 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
                 setattr(args, name, _positive(getattr(args, name)))
         origins, notes = origins_of(args.origin, words)
     except (argparse.ArgumentTypeError, FlagError) as exc:
-        parser.exit(2, "\n".join(fit(str(exc))) + "\n")
+        parser.exit(2, "\n".join(fit(words.render(exc.args[0]))) + "\n")
     for note in notes:
         _say_error(note)
     config = Config(
         host=args.host,
         port=args.port,
-        data_dir=places.data_folder(args.data, _say),
+        data_dir=places.data_folder(args.data, lambda said: _say(words.render(said))),
         web_dir=Path(args.web) if args.web else _default_web_dir(),
         origins=frozenset([*DEFAULT_ORIGINS, *origins]),
         rate=args.rate,
@@ -450,9 +450,9 @@ def _port(value: str) -> int:
     try:
         port = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a whole number, not {value!r}") from None
+        raise argparse.ArgumentTypeError(Said("flag.port_whole", value=repr(value))) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be from 0 to 65535, not {port}")
+        raise argparse.ArgumentTypeError(Said("flag.port_range", value=port))
     return port
 
 
@@ -460,9 +460,9 @@ def _positive(value: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, not {value!r}") from None
+        raise argparse.ArgumentTypeError(Said("flag.number", value=repr(value))) from None
     if not 0 < number <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1000000, not {value}")
+        raise argparse.ArgumentTypeError(Said("flag.positive", value=value))
     return number
 
 

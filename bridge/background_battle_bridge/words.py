@@ -557,17 +557,18 @@ class Words:
         """An OSError in words, without `[Errno 13]`."""
         return self.render(said_error(error))
 
-    def stored(self, text: str) -> str:
-        """A reason read back from storage (written in English, by this bridge or an older
-        one) in this language when it is one of the reasons' sentences, else as it is.
+    def stored(self, text: str, kinds: tuple[str, ...] = ("reason.", "changes.")) -> str:
+        """English text that was written before it could be said (a reason read back from
+        storage, by this bridge or an older one; argparse's message about a flag) in this
+        language when it is one of the sentences of `kinds`, else as it is.
 
         >>> Words("ru").stored("record 4 does not match its checksum")
         'запись 4 не совпадает со своей контрольной суммой'
         """
-        for key, pattern in _stored_patterns():
+        for key, pattern in _stored_patterns(kinds):
             found = pattern.fullmatch(text)
             if found:
-                values = {name: self.stored(value) for name, value in found.groupdict().items()}
+                values = {k: self.stored(v, kinds) for k, v in found.groupdict().items()}
                 stem, _, form = key.rpartition(".")
                 if form in ("one", "few", "many"):  # the form this language needs
                     return self.say(stem, **values)
@@ -576,11 +577,11 @@ class Words:
 
 
 @functools.cache
-def _stored_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """Each reason's English sentence as a pattern, its values captured (longest first)."""
+def _stored_patterns(kinds: tuple[str, ...]) -> list[tuple[str, re.Pattern[str]]]:
+    """Each English sentence of `kinds` as a pattern, its values captured (longest first)."""
     made = []
     for key, (english, _) in TEXTS.items():
-        if key.startswith(("reason.", "changes.")):
+        if key.startswith(kinds):
             regex, seen = "", set()
             for text, name, _, _ in string.Formatter().parse(english):
                 regex += re.escape(text)

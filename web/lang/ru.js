@@ -89,6 +89,7 @@ export const ru = {
   "effects.test": "{who}: проверка «{test}» ({difficulty}), при провале — {condition}",
   "effects.condition": "{who}: {condition}",
   "effects.roll": "Бросить {dice}",
+  "dice.letter": "к",
   "effects.rolled": "= {total} ({dice})",
   "effects.skill.cool": "Хладнокровие",
   "effects.skill.athletics": "Атлетика",
