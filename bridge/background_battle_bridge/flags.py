@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import functools
 import shutil
-import sys
 import textwrap
 from collections.abc import Iterable
 from typing import Any, NoReturn
@@ -94,7 +93,3 @@ def origins_of(given: Iterable[str], words: Words) -> tuple[list[str], list[str]
             notes.append(words.say("origin_note", given=value.strip(), origin=origin))
         origins.append(origin)
     return origins, notes
-
-
-def say_error(line: str) -> None:
-    print(line, file=sys.stderr)
