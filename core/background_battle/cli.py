@@ -142,9 +142,25 @@ each command has --help; --json gives machine-readable output"""
 JSON_HELP = "print the result as JSON (a contract other tools rely on); default: text"
 
 
+def one_message(text: str) -> str:
+    """A message for an 80-column terminal: wrapped between words, its continuation lines
+    indented, a value longer than a line (a path) kept whole on a line of its own.
+
+    >>> print(one_message("background-battle round: error: --allies-roll: " + "x " * 30), end="")
+    background-battle round: error: --allies-roll: x x x x x x x x x x x x x x x x x
+      x x x x x x x x x x x x x
+    """
+    import textwrap
+
+    lines = textwrap.wrap(
+        text, 80, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )
+    return "\n".join(lines) + "\n"
+
+
 def one_line_parser() -> type[argparse.ArgumentParser]:
-    """argparse, but a mistake is one line on stderr (exit status 2) naming `--help`, without
-    the usage block; help laid out in at most 80 columns."""
+    """argparse, but a mistake is one message on stderr (exit status 2) naming `--help`,
+    without the usage block, within 80 columns; help laid out in at most 80 columns."""
     import argparse
     import shutil
 
@@ -158,7 +174,7 @@ def one_line_parser() -> type[argparse.ArgumentParser]:
             super().__init__(*args, **kwargs)
 
         def error(self, message: str) -> NoReturn:
-            self.exit(2, f"{self.prog}: {message} (--help lists the options)\n")
+            self.exit(2, one_message(f"{self.prog}: {message} (--help lists the options)"))
 
     return OneLineParser
 
@@ -277,7 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         output = run(args)
     except BattleError as error:
         option = _option(error.field)
-        parser.exit(2, f"{parser.prog} {args.command}: error: {option}: {error.message}\n")
+        parser.exit(
+            2, one_message(f"{parser.prog} {args.command}: error: {option}: {error.message}")
+        )
     sys.stdout.write(output)
     return 0
 
