@@ -165,43 +165,17 @@ def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
     )
 
 
-def start_up_lines(*args: str, env: dict[str, str] | None = None) -> list[str]:
-    """What the real bridge started with `args` prints at start, up to its last start-up line
-    (it ends with `tokens --new)`); then it is stopped gently, and must exit 0."""
+@contextmanager
+def spawned(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
+    """The real bridge (or a care command) run with `args`, its output piped; stopped with
+    SIGTERM (CTRL_BREAK on Windows) when the block ends, its pipes closed."""
     process = subprocess.Popen(
         [*COMMAND, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         creationflags=OWN_GROUP,
-        env=env or dict(os.environ),
-    )
-    try:
-        assert process.stdout is not None
-        lines: list[str] = []
-        while not lines or not lines[-1].rstrip().endswith("--new)"):
-            line = process.stdout.readline()
-            assert line, "".join(lines)
-            lines.append(line)
-    finally:
-        stop_gently(process)
-        assert process.wait(timeout=30) == 0
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
-    return lines
-
-
-@contextmanager
-def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
-    """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
-    process = subprocess.Popen(
-        [*COMMAND, "--port", "0", "--data", str(data)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        creationflags=OWN_GROUP,
-        env=TOKENS_ENV,
+        env=env,
     )
     try:
         yield process
@@ -211,6 +185,27 @@ def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def start_up_lines(*args: str, env: dict[str, str] | None = None) -> list[str]:
+    """What the real bridge started with `args` prints at start, up to its last start-up line
+    (it ends with `tokens --new)`); then it is stopped gently, and must exit 0."""
+    with spawned(list(args), env or dict(os.environ)) as process:
+        assert process.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].rstrip().endswith("--new)"):
+            line = process.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+    assert process.returncode == 0, "".join(lines)
+    return lines
+
+
+@contextmanager
+def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
+    """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
+    with spawned(["--port", "0", "--data", str(data)], TOKENS_ENV) as process:
+        yield process
 
 
 @contextmanager
