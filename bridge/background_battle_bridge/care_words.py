@@ -297,9 +297,13 @@ CARE_TEXTS: dict[str, tuple[str, str]] = {
         "из файла в {pages} стр. не прочитано ни одной записи",
     ),
     # what check finds and mends (checkup.py)
-    "finding.sound": (
-        "{battle}: sound, version {version} ({records} records)",
-        "{battle}: цел, версия {version} (записей: {records})",
+    "finding.sound.one": (
+        "{battle}: sound, version {version} ({count} record)",
+        "{battle}: цел, версия {version} (записей: {count})",
+    ),
+    "finding.sound.many": (
+        "{battle}: sound, version {version} ({count} records)",
+        "{battle}: цел, версия {version} (записей: {count})",
     ),
     "finding.damaged": (
         "{battle}: DAMAGED: {problem}; records 1-{upto} (version {version}) are good",
@@ -465,3 +469,4 @@ CARE_TEXTS: dict[str, tuple[str, str]] = {
     "care.could_not_run": ("{command} could not run: {why}", "{command} не выполнен: {why}"),
 }
 CARE_TEXTS["care.lost_database.many"] = CARE_TEXTS["care.lost_database.few"]
+CARE_TEXTS["finding.sound.few"] = CARE_TEXTS["finding.sound.many"]

@@ -74,7 +74,7 @@ class Finding:
                 version=version,
             )
         if self.problem is None:
-            return words.say("finding.sound", battle=battle, version=version, records=self.records)
+            return words.say("finding.sound", battle=battle, version=version, count=self.records)
         problem = words.render(self.problem)
         key = "finding.damaged" if self.good else "finding.damaged_all"
         return words.say(key, battle=battle, problem=problem, upto=upto, version=version)
