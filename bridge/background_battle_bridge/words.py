@@ -3,6 +3,9 @@
 The language is the system's (`LC_ALL`, `LC_MESSAGES`, `LANG`, as a POSIX program reads them;
 on Windows the user's locale), or `--lang` (`BB_LANG`). Every sentence is a template filled
 with values; columns.py fits it into 80 columns. Log lines (for developers) stay in English.
+The care commands' and the data files' sentences are in care_words.py; where a message is made
+far from the GM's language (a damaged record found in storage, a file that cannot be written),
+it is a `Said`, said in the language where it is printed (`Words.render`).
 
 >>> Words("ru").say("stopped")
 'Мост Background Battle остановлен'
@@ -496,7 +499,7 @@ def said_error(error: BaseException) -> str:
 
     if error.args and isinstance(error.args[0], Said):
         return error.args[0]
-    if isinstance(error, OSError) and not isinstance(error, Said):
+    if isinstance(error, OSError):
         key = f"errno.{errno.errorcode.get(error.errno or 0, '')}"
         if key in TEXTS:
             return Said(key)
