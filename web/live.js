@@ -57,7 +57,8 @@ export async function findBridge() {
  * reconnects with back-off, catching up after a gap, a long log's older pages).
  * hooks: onStatus(state, detail), onWelcome(welcome), onBattles(list), onView(view, battle),
  *        onPairing(message) for a page asking to join by a code (the GM's only),
- *        onProblem(error) for errors not tied to a command.
+ *        onProblem(error) for errors not tied to a command,
+ *        onMarks(marks) the GM's: which effects of each Influence roll are done ({version: {effect: mark}}).
  */
 export class LiveClient {
   constructor(wsUrl, token, hooks) {
@@ -104,7 +105,12 @@ export class LiveClient {
       case "pairing_over":
         this.hooks.onPairing?.(message);
         break;
+      case "effects_marked":
+        if (message.battle === this.battle) this.marks();
+        break;
       case "state":
+        if (message.battle === this.battle) this.marks();
+      // falls through: the view too
       case "event":
       case "events": {
         // Shown once whole: a long battle's state waits for its older log (events join its end).
@@ -121,6 +127,22 @@ export class LiveClient {
 
   stop() {
     this.bridge.stop();
+  }
+
+  /** Tells the page the followed battle's marks of Influence effects (the GM's Foundry data). */
+  marks() {
+    const held = this.bridge.states.get(this.battle);
+    if (held) this.hooks.onMarks?.({ ...held.foundry?.marks }); // a new object: the store sees the change
+  }
+
+  /**
+   * Marks effects of the followed battle's Influence roll `version` done or not (`mark_effects`,
+   * docs/protocol.md "Influence effects done"). Resolves with its `ack` or `error` (never rejects).
+   */
+  markEffects(version, marks) {
+    return this.bridge
+      .request("mark_effects", { battle: this.battle, version, marks })
+      .catch((error) => ({ type: "error", field: null, params: {}, ...error.reply }));
   }
 
   /** Follow one battle: its whole state now, its events after. */

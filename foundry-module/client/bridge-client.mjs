@@ -272,7 +272,7 @@ export class BridgeClient {
           version: message.version,
           archived: Boolean(message.archived),
           view: message.view,
-          foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, ...message.foundry },
+          foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, marks: {}, ...message.foundry },
         };
         if (message.log_from > 0) {
           this.loadOlderLog(message.battle, state, message.log_from);
@@ -314,6 +314,16 @@ export class BridgeClient {
           state.foundry.detached ??= {};
           if (message.moves?.length) state.foundry.detached[message.unit] = message.moves;
           else delete state.foundry.detached[message.unit];
+        }
+        break;
+      }
+      case "effects_marked": {
+        // Which effects of an Influence roll are done (Foundry's Apply, the page's ticks): whole.
+        const state = this.held(message.battle);
+        if (state) {
+          state.foundry.marks ??= {};
+          if (Object.keys(message.marks ?? {}).length) state.foundry.marks[message.version] = message.marks;
+          else delete state.foundry.marks[message.version];
         }
         break;
       }
