@@ -14,6 +14,7 @@ import { PlayerEye } from "./player-eye.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
 import { appParts } from "./wiring.mjs";
+import { marksChanged } from "./fight-marks.mjs";
 
 export class BattleApp {
   constructor() {
@@ -195,6 +196,7 @@ export class BattleApp {
       this.jobTaken(message);
     }
     if (message.type === "state") this.moveOldFlags(message.battle);
+    if (message.type === "effects_marked") marksChanged(message); // the roll's cards drawn again
     if (message.type === "error" && !message.id) {
       log.warn("bridge error", message);
       if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
