@@ -400,6 +400,7 @@ export const en = {
   "err.unknown_battle": "{field}: the bridge has no battle of this name",
   "err.rate_limited": "Too many changes at once: wait a moment and try again",
   "err.already_marked": "Done already (in Foundry or on another page): nothing was changed",
+  "err.unknown_roll": "This Influence roll no longer counts (undone): nothing was changed",
   "err.not_marked": "Not ticked here: Foundry's Undo takes back what it applied; nothing was changed",
   "err.disconnected": "Not connected to the bridge: nothing was changed; try again when the status says live",
 };
