@@ -9,17 +9,21 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from bridge_gm import BridgeGM
+from bridge_process import BridgeProcess
 from foundry_steps import GENERATIONS, connected, set_up_fight
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
 from background_battle import default_table
 
 pytestmark = pytest.mark.timeout(180)
+DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 # The PCs' fight: a PC (player-owned), a friendly soldier, two hostile orcs.
 FIGHTERS = {
@@ -443,3 +447,106 @@ def test_foundrys_apply_and_the_pages_ticks_are_one_list_of_what_is_done(
     expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
         ["Done on the GM's page: Advantage"]
     )
+
+
+@pytest.fixture
+def served(tmp_path: Path, site: str, bridge: Any) -> Iterator[BridgeProcess]:
+    """A bridge serving the built page too (`--web web/dist`): the GM's page and the stand-in's
+    Foundry on one bridge, with the tokens of the tests' own."""
+    if not (DIST / "index.html").is_file():
+        pytest.fail("web/dist is not built: run `make site` (make test-foundry does)")
+    running = BridgeProcess(
+        tmp_path / "served",
+        bridge.gm_token,
+        bridge.player_token,
+        *("--origin", site, "--web", str(DIST)),
+    )
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_the_gm_applies_in_foundry_and_ticks_on_the_page_and_both_show_one_list(
+    page: Page, open_foundry: Any, served: BridgeProcess, browser: Browser
+) -> None:
+    ws = f"ws://127.0.0.1:{served.port}/ws"
+    panel = open_foundry(page, system="wfrp4e", url=ws)
+    connected(panel)
+    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    next_dice(page, (100, 100))  # the enemies' 130: 0, 1d10+4 to a PC; 1, +1 Advantage each foe
+    panel.locator("[name=influenceSide]").select_option("enemies")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+
+    # the GM's page, live on the same bridge: the roll's effects to tick off
+    context = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
+    web = context.new_page()
+    web.goto(f"http://127.0.0.1:{served.port}/#token={served.gm_token}")
+    web.wait_for_selector('html[data-live-battle="ambush"]', timeout=60_000)
+    items = web.locator("#influence-result .fight-effects li")
+    expect(items).to_have_count(2, timeout=60_000)
+    boxes = [items.nth(i).get_by_role("checkbox") for i in (0, 1)]
+
+    # Foundry applies the band: the page shows both ticked, "applied in Foundry", the damage dealt
+    next_dice(page, (5, 10), (50, 100))  # 1d10+4 = 9 on the body
+    apply_picking(page, "Soldier 1")
+    page.wait_for_function(APPLIED)
+    for box in boxes:
+        expect(box).to_be_checked()
+        expect(box).to_be_disabled()
+    expect(items.nth(0)).to_contain_text("applied in Foundry")
+    expect(items.nth(0).locator("output")).to_have_text("Soldier 1: 9 Damage (1d10+4)")
+
+    # Undo in Foundry: both unticked on the page
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    for box in boxes:
+        expect(box).not_to_be_checked()
+        expect(box).to_be_enabled()
+
+    # the page ticks the Advantage off: the Influence card shows it done
+    boxes[1].check()
+    page.wait_for_function(
+        f"Object.values({APP}.client.states.get('ambush').foundry.marks)[0]?.['1']?.by === 'web'"
+    )
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        ["Done on the GM's page: Advantage"]
+    )
+
+    # Foundry's Apply now leaves the Advantage out (not twice) and applies the damage
+    next_dice(page, (5, 10), (50, 100))
+    apply_picking(page, "Soldier 1")
+    page.wait_for_function(f"{LIVE_FIGHT} === 1")
+    assert [fighters(page)[t]["advantage"] for t in ("tok3", "tok4")] == [1, 0]
+    expect(boxes[0]).to_be_checked()
+    expect(items.nth(0)).to_contain_text("applied in Foundry")
+
+    # across a reload of both: the same list on each side
+    web.reload()
+    web.wait_for_selector('html[data-live-battle="ambush"]', timeout=60_000)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=15_000)
+    expect(boxes[0]).to_be_checked()
+    expect(boxes[1]).to_be_checked()
+    expect(items.nth(0)).to_contain_text("applied in Foundry")
+    page.wait_for_function(
+        f"Object.values({APP}.client?.states.get('ambush')?.foundry.marks ?? {{}})[0]?.['0']"
+    )
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        [
+            "Applied in Foundry: Damage: Soldier 1: 9 Damage (1d10+4)",
+            "Done on the GM's page: Advantage",
+        ]
+    )
+
+    # Undo in Foundry after the reload: its damage unticked on the page, the page's tick stays
+    click_in_chat(page, "undo")
+    page.wait_for_function(f"{LIVE_FIGHT} === 0")
+    expect(boxes[0]).not_to_be_checked()
+    expect(boxes[1]).to_be_checked()
+    context.close()
