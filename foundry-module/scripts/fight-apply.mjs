@@ -132,7 +132,7 @@ async function applyOnce(message, marks) {
   const names = (id) => list.find((c) => c.id === id)?.name ?? id;
   const group = groupAdvantage();
   const roll = marks ? rollOf(message) : null;
-  const doneElsewhere = roll ? marks.of(roll) : {};
+  const doneElsewhere = { ...(roll ? marks.of(roll) : {}) };
   // One step per effect, in order (planEffects): a step's index is its effect's.
   const planned = planEffects(influence?.effects, combatSides(list), { round: combat.round, groupAdvantage: group });
   const steps = planned.map((step, index) => ({ ...step, index })).filter((step) => !doneElsewhere[step.index]);
@@ -146,6 +146,12 @@ async function applyOnce(message, marks) {
   const created = []; // the effects made on actors: {combatant, effect}, deleted by Undo
   const marked = []; // the effects applied here, marked done on the bridge: {effect, kind, done, result?}
   for (const step of steps) {
+    // ticked on the page meanwhile (the GM's dialog for a damage may stay open a while): left out
+    const late = roll ? marks.of(roll)[step.index] : null;
+    if (late) {
+      doneElsewhere[step.index] = late;
+      continue;
+    }
     const words = stepWords(step, names);
     const line = t(words.key, {
       ...words.data,
@@ -196,17 +202,24 @@ async function applyOnce(message, marks) {
 
 /**
  * Marks on the bridge what was applied (or, `done: false`, takes the marks back); the marks
- * sent, or none when the bridge refused them (a tick on the page meanwhile): said to the GM.
+ * stored. An effect ticked on the page in the moment between (`already_marked`, naming it) is
+ * said to the GM and left to the page's tick; the rest is sent again. Any other refusal: none.
  */
 async function share(marks, roll, list) {
-  try {
-    await marks.send(roll, list);
-    return list.map(({ effect, kind }) => ({ effect, kind }));
-  } catch (error) {
-    log.warn("marks not shared", error);
-    ui.notifications?.warn(t("Fight.NotShared", { error: error?.message ?? String(error) }));
-    return [];
+  let left = list;
+  while (left.length) {
+    try {
+      await marks.send(roll, left);
+      return left.map(({ effect, kind }) => ({ effect, kind }));
+    } catch (error) {
+      log.warn("marks not shared", error);
+      ui.notifications?.warn(t("Fight.NotShared", { error: error?.message ?? String(error) }));
+      const named = /^marks\[(\d+)\]/.exec(error?.field ?? "");
+      if (error?.code !== "already_marked" || !named) return [];
+      left = left.filter((_, index) => index !== Number(named[1]));
+    }
   }
+  return [];
 }
 
 /**

@@ -408,19 +408,19 @@ def test_foundrys_apply_and_the_pages_ticks_are_one_list_of_what_is_done(
     assert fighters(page) == before
     assert gm.state("ambush")["foundry"]["marks"] == {}
 
-    # the GM ticks the Advantage off on the page: the Influence card shows it done
+    # Apply again; while the GM's dialog for the damage is open, the GM ticks the Advantage off
+    # on the page: Apply leaves it out (not applied twice) and says so; the damage is applied
+    next_dice(page, (5, 10), (50, 100))
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    expect(prompt).to_be_visible()
     tick = {"effect": 1, "kind": "advantage", "done": True}
     assert as_page(bridge, {**mark, "marks": [tick]})["type"] == "ack"
     page.wait_for_function(
         f"{APP}.client.states.get('ambush').foundry.marks[{roll}]?.['1']?.by === 'web'"
     )
-    page.evaluate("StandIn.chatLog(['gm1'])")
-    done = page.locator(CARD).locator(".bb-fight-marks li")
-    expect(done).to_have_text(["Done on the GM's page: Advantage"])
-
-    # Apply again leaves it out (not applied twice) and says so; the damage is applied
-    next_dice(page, (5, 10), (50, 100))
-    apply_picking(page, "Soldier 1")
+    prompt.locator("select").select_option(label="Soldier 1")
+    prompt.locator("[data-action=ok]").click()
     page.wait_for_function(f"{LIVE_FIGHT} === 1")
     after = fighters(page)
     assert [after[t]["advantage"] for t in ("tok3", "tok4")] == [1, 0]  # untouched this time
@@ -431,6 +431,10 @@ def test_foundrys_apply_and_the_pages_ticks_are_one_list_of_what_is_done(
     assert gm.state("ambush")["foundry"]["marks"] == {
         roll: {"0": {"by": "foundry", "result": dealt}, "1": {"by": "web"}}
     }
+    # the Influence card shows both
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        [f"Applied in Foundry: Damage: {dealt}", "Done on the GM's page: Advantage"]
+    )
 
     # Undo takes back Foundry's own mark; the page's tick (done by hand at the table) stays
     click_in_chat(page, "undo")
