@@ -9,6 +9,7 @@ from typing import Any
 
 from bridge_helpers import DWARVES, ORCS, Peer, StartBridge
 
+from background_battle_bridge.budget import FOUNDRY_MAX, size
 from background_battle_bridge.storage import Storage
 
 # The allies win with strength 18: their Influence roll of 72 is 72 + 50 + 18 = 140, the band
@@ -165,3 +166,23 @@ async def test_marks_are_stored_before_the_ack_and_survive_a_restart(
     assert state["foundry"]["marks"] == FOUNDRYS
     foundry = await second.gm(client="foundry")
     assert (await answer(foundry, mark(DAMAGE, id="m1")))["duplicate"] is True
+
+
+async def test_marks_that_would_pass_the_foundry_bound_are_refused_naming_marks(
+    start_bridge: StartBridge,
+) -> None:
+    running = await start_bridge()
+    gm = await running.gm(client="foundry")
+    await rolled(gm)
+    room = running.bridge.hub.rooms["ambush"]
+    # the battle's Foundry data 100 bytes under its bound (token ids, as a GM may have sent)
+    room.tokens["u1"] = [f"{n:0128d}" for n in range(900)]
+    room.tokens["u2"] = []
+    room.tokens["u2"] = [f"{n:04d}" for n in range((FOUNDRY_MAX - 100 - size(room.foundry())) // 7)]
+    assert FOUNDRY_MAX - 110 < size(room.foundry()) <= FOUNDRY_MAX - 100  # '"0001",' each
+    refused = await answer(gm, mark({**DAMAGE, "result": "x" * 200}))
+    assert (refused["code"], refused["field"]) == ("too_large", "marks")
+    assert refused["params"]["max"] == FOUNDRY_MAX
+    assert room.marks == {}  # nothing stored
+    room.tokens.clear()
+    assert (await answer(gm, mark(DAMAGE)))["type"] == "ack"
