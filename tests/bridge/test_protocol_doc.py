@@ -87,3 +87,27 @@ def test_every_declared_request_field_is_read_by_its_declaration() -> None:
     "battle", max_len=64)`): `p.field` reads it as declared."""
     found = re.findall(r"p\.(?:text|integer|boolean|obj|text_list)\(message,", SOURCE)
     assert found == []
+
+
+def test_every_type_the_javascript_client_dispatches_is_one_the_bridge_sends() -> None:
+    """The shared client's bookkeeping (`KEEPING`) and the shells' `handle(type, …)` name only
+    types messages.py declares: a renamed message cannot be handled under its old name."""
+    client = (ROOT / "foundry-module" / "client" / "bridge-client.mjs").read_text(encoding="utf-8")
+    table = client[
+        client.index("const KEEPING = {") : client.index("\n};", client.index("const KEEPING"))
+    ]
+    kept = set(re.findall(r"^  ([a-z_]+)\(message\) \{", table, flags=re.MULTILINE))
+    shells = [
+        *(ROOT / "web").glob("*.js"),
+        *(ROOT / "foundry-module" / "scripts").glob("*.mjs"),
+    ]
+    handled = {
+        kind
+        for path in shells
+        for kind in re.findall(r'\.handle\("([a-z_]+)"', path.read_text(encoding="utf-8"))
+    }
+    live = (ROOT / "web" / "live.js").read_text(encoding="utf-8")
+    for listed in re.findall(r"for \(const type of \[([^\]]+)\]\)", live):
+        handled |= set(re.findall(r'"([a-z_]+)"', listed))
+    assert len(kept) >= 10 and {"state", "event", "pairing"} <= handled | kept
+    assert (kept | handled) - set(messages.OUT) == set()
