@@ -734,6 +734,23 @@ def outgoing(kind: str, **fields: Any) -> dict[str, Any]:
     return built
 
 
+def addressed(built: dict[str, Any], role: Role) -> dict[str, Any]:
+    """``built``, a message the declaration says ``role`` is sent (a GM-only message framed
+    for a player is a bug, caught here before it leaves).
+
+    >>> addressed(outgoing("unapplied", battle="a", unit="u1"), "player")
+    Traceback (most recent call last):
+    ...
+    background_battle_bridge.messages.Undeclared: unapplied is not sent to a player
+
+    Raises:
+        Undeclared: the role is not one the message is sent to.
+    """
+    if role not in OUT[built["type"]].roles:
+        raise Undeclared(f"{built['type']} is not sent to a {role}")
+    return built
+
+
 def with_fields(built: dict[str, Any], /, **fields: Any) -> dict[str, Any]:
     """A message made by ``outgoing`` with more fields (an answer's `id`, an ack's `sent`).
 
