@@ -2,7 +2,7 @@
 engines (Firefox ESR, WebKitGTK), and Node with npm.
 
     python tools/prerequisites.py browser [--install]   # the browser's path, or one line why not
-    python tools/prerequisites.py engines               # Firefox ESR and WebKitGTK, or one line
+    python tools/prerequisites.py engines [--missing]   # Firefox ESR and WebKitGTK, or one line
     python tools/prerequisites.py node                  # Node and npm there, or one line why not
     python3 tools/prerequisites.py python               # Python 3.11+ that can make a venv
 
@@ -14,7 +14,8 @@ or ``~/.cache/ms-playwright``). With ``--install`` and none found, ``playwright 
 is tried once. Exit status 0 when found, 1 with one line on stderr saying what to do.
 The other engines are Debian's packages, looked for on PATH: ``firefox-esr`` (or ``firefox``)
 from firefox-esr; ``WebKitWebDriver`` from webkit2gtk-driver with ``Xvfb`` from xvfb (WebKitGTK
-needs a display). Nothing is downloaded for them: one line names the packages to install.
+needs a display). Nothing is downloaded for them: one line names the packages to install
+(``--missing`` prints just their names, none when all are there, for ``.ci/run``'s apt line).
 Standard library only: it runs before anything else is known to work.
 """
 
@@ -133,6 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("need", choices=("browser", "engines", "node", "python"))
     parser.add_argument("--install", action="store_true", help="try playwright install chromium")
+    parser.add_argument("--missing", action="store_true", help="engines: print the packages")
     args = parser.parse_args(argv)
     if args.need == "python":
         if sys.version_info >= (3, 11) and importlib.util.find_spec("ensurepip") is not None:
@@ -146,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for package in engine_programs(engine)
             if isinstance(package, str)
         ]
+        if args.missing:
+            print(" ".join(missing))
+            return 0
         if missing:
             print(no_engines(missing), file=sys.stderr)
             return 1

@@ -66,10 +66,6 @@ def launch(name: str) -> Browser:
     return WebKit(*programs)
 
 
-class Timeout(AssertionError):
-    """What was waited for did not come."""
-
-
 def wait(tab: Tab, predicate: str, *args: Any, timeout_s: float = 60, what: str = "") -> Any:
     """Poll the JavaScript function ``predicate`` until it gives a truthy value; that value."""
     deadline = time.monotonic() + timeout_s
@@ -78,7 +74,7 @@ def wait(tab: Tab, predicate: str, *args: Any, timeout_s: float = 60, what: str 
         if got:
             return got
         if time.monotonic() > deadline:
-            raise Timeout(f"waited {timeout_s} s for {what or predicate}")
+            raise TimeoutError(f"waited {timeout_s} s for {what or predicate}")
         time.sleep(0.1)
 
 
@@ -87,6 +83,6 @@ def until(check: Callable[[], Any], timeout_s: float = 60, what: str = "") -> An
     deadline = time.monotonic() + timeout_s
     while not (got := check()):
         if time.monotonic() > deadline:
-            raise Timeout(f"waited {timeout_s} s for {what}")
+            raise TimeoutError(f"waited {timeout_s} s for {what}")
         time.sleep(0.1)
     return got

@@ -161,3 +161,13 @@ def test_missing_engines_are_named_by_their_debian_packages_in_one_line(tmp_path
         "Firefox ESR and WebKitGTK are needed for the tests in every browser engine: "
         "run `apt-get install webkit2gtk-driver xvfb`, then make again."
     ]
+
+
+def test_missing_lists_the_packages_alone_for_the_ci_apt_line(tmp_path: Path) -> None:
+    executable(tmp_path / "bin" / "Xvfb")
+    done = run(tmp_path, "engines", "--missing", PATH=str(tmp_path / "bin"))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "firefox-esr webkit2gtk-driver\n", "")
+    for name in ("firefox", "WebKitWebDriver"):
+        executable(tmp_path / "bin" / name)
+    done = run(tmp_path, "engines", "--missing", PATH=str(tmp_path / "bin"))
+    assert (done.returncode, done.stdout) == (0, "\n")
