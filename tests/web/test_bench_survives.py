@@ -25,6 +25,7 @@ def test_a_timed_out_browser_step_leaves_a_full_report_and_status_0(site: Path) 
         "BENCH_EDITS": "1",
         "BENCH_RECALC_ROUNDS": "1",
         "BENCH_PHONE_RUNS": "1",
+        "BENCH_ENGINE_RUNS": "1",
     }
     done = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "bench" / "bench_web.py")],
