@@ -20,17 +20,16 @@ from . import protocol as p
 from .audience import Client
 from .battles import Battles
 from .foundry import Replies, _repeated, _settled_request, _store
+from .messages import MAX_RESULT, outgoing
 from .protocol import ProtocolError
 from .room import Room
-
-MAX_RESULT = 200  # a mark's `result`: the dice rolled and whom they hit, in the sender's words
 
 
 async def mark_effects(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """`mark_effects`: effects of one Influence roll marked done (with what they gave) or
     unmarked; all or nothing."""
     request_id, room = await _settled_request(battles, message)
-    version = p.integer(message, "version", low=1, high=room.version)
+    version = p.field(message, "version", high=room.version)
     effects = _effects_of_roll(room, version)
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
@@ -47,12 +46,12 @@ async def mark_effects(battles: Battles, client: Client, message: dict[str, Any]
         changes[str(effect)] = change
     record = {"kind": "marked", "version": version, "marks": changes}
     after = {**stored, **changes}
-    told = {
-        "type": "effects_marked",
-        "battle": room.name,
-        "version": version,
-        "marks": {key: mark for key, mark in after.items() if mark is not None},
-    }
+    told = outgoing(
+        "effects_marked",
+        battle=room.name,
+        version=version,
+        marks={key: mark for key, mark in after.items() if mark is not None},
+    )
     return await _store(battles, room, request_id, message, record, told, field="marks")
 
 
