@@ -59,6 +59,8 @@ export class BridgeClient {
     this.attempt = 0;
     this.retryTimer = null;
     this.role = null;
+    /** The bridge's last `welcome`, as it came (its limits; the relay answers a player's hello with it). */
+    this.welcome = null;
     this.battles = [];
     this.states = new Map();
     this.loading = new Map();
@@ -68,12 +70,24 @@ export class BridgeClient {
     // status: the connection; message: every message (after the held states took it); problem:
     // an `error` that answers no request of this client (a refused subscribe, a bad token).
     this.listeners = { status: new Set(), message: new Set(), problem: new Set() };
+    // Frames that answer someone else's requests sent on this connection (the relay's): not read.
+    this.takers = new Set();
     this.status = { state: "idle" };
   }
 
   on(kind, listener) {
     this.listeners[kind].add(listener);
     return () => this.listeners[kind].delete(listener);
+  }
+
+  /**
+   * Hands over the frames that answer requests sent for someone else (`sendRaw`, e.g. the relay's,
+   * foundry-module/scripts/relay-host.mjs): `take(frame)` returns true for such a frame, which this
+   * client then does not read. Returns what stops it.
+   */
+  intercept(take) {
+    this.takers.add(take);
+    return () => this.takers.delete(take);
   }
 
   emit(kind, value) {
@@ -143,6 +157,7 @@ export class BridgeClient {
       } catch {
         return;
       }
+      for (const take of this.takers) if (take(message)) return;
       if (message?.type === "error" && message.code === "bad_token") attempt.error = "bad_token";
       this.receive(message);
     };
@@ -253,6 +268,7 @@ export class BridgeClient {
     if (!message || typeof message.type !== "string") return;
     switch (message.type) {
       case "welcome":
+        this.welcome = message;
         this.role = message.role;
         this.battles = message.battles ?? [];
         this.attempt = 0;

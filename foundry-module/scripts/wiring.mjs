@@ -3,6 +3,7 @@
  * front of it, the few values and calls it uses, read live, and never the app itself.
  */
 import { Applier } from "./applier.mjs";
+import { Dispatch } from "./dispatch.mjs";
 import { GmChoice } from "./gm-choice.mjs";
 import { StepCards } from "./step-cards.mjs";
 import { jobLines } from "./panel-jobs.mjs";
@@ -21,8 +22,8 @@ export function connectionsOf(app) {
 
 /**
  * The app's parts: the cards (step-cards.mjs), the GM's choice of the battle shown
- * (gm-choice.mjs, which asks the cards to begin a started battle's cards with its start) and who
- * applies casualties (applier.mjs).
+ * (gm-choice.mjs, which asks the cards to begin a started battle's cards with its start), who
+ * applies casualties (applier.mjs) and what each message of the bridge does (`messages`).
  */
 export function appParts(app) {
   const connections = connectionsOf(app);
@@ -32,7 +33,51 @@ export function appParts(app) {
     cards,
     choice: new GmChoice(connections, { shownFromStart: (battle) => cards.shownFromStart(battle) }),
     applier: new Applier(connections, () => app.changed()),
+    messages: bridgeMessages(app, cards),
   };
+}
+
+/** Messages that change what the panel shows. */
+const SHOWN = [
+  "state",
+  "event",
+  "events",
+  "battles",
+  "tokens",
+  "applied",
+  "unapplied",
+  "welcome",
+  "apply_job",
+  "detached",
+];
+/** Messages that may change which battle a GM's panel shows (gm-choice.mjs). */
+const CHOSEN = ["state", "event", "events", "battles", "welcome"];
+/** Messages that may complete a step to card. */
+const STEPS = ["state", "event", "events"];
+/** Messages that tell a connection's list of battles. */
+const LISTS = ["welcome", "battles"];
+
+/**
+ * What this browser does with each message of the bridge, by type: the module's one dispatch
+ * (dispatch.mjs). `own`: this browser's connection (the GM or the player token); `players`: a
+ * GM's browser's players' eye (player-eye.mjs), whose pushes the relay also takes
+ * (relay-host.mjs registers there). Each type's handlers run in the order written here.
+ */
+export function bridgeMessages(app, cards) {
+  const own = new Dispatch();
+  const players = new Dispatch();
+  own.on("apply_casualties", (message) => app.offered(message));
+  own.on("apply_job", (message) => app.jobChanged(message));
+  own.on("state", (message) => app.moveOldFlags(message.battle));
+  own.on("error", (message) => app.refused(message));
+  own.on(SHOWN, () => app.changed());
+  // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
+  own.on(CHOSEN, () => app.choice.check());
+  for (const heard of [own, players]) {
+    heard.on(STEPS, (message) => message.battle && cards.catchUp(message.battle));
+    heard.on(LISTS, (message) => cards.told(message.battles));
+  }
+  return { own, players };
 }
 
 /**
