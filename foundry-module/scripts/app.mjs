@@ -1,5 +1,6 @@
 /**
- * The module's one live object: the bridge connection, the battle the panel shows, the notices
+ * The module's one live object: the bridge connections (this browser's own and, in a GM's
+ * browser, the players' eye: one per role), the battle the panel shows, the notices
  * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the browser that
  * applies it (applier.mjs). Its parts, and the panel, get narrow fronts of it (wiring.mjs).
  */
