@@ -21,6 +21,25 @@ import { log } from "./log.mjs";
 /** Close code of the relayed sessions when the eye's connection closes (as a browser's). */
 const LOST = 1006;
 
+/**
+ * The player frames the GM's browser answers itself: a `hello` with the eye's own `welcome` (and
+ * the battle it names subscribed for the player), an `unsubscribe` at once (the eye goes on
+ * watching a battle while someone else does). Every other reading frame goes to the bridge.
+ */
+const ANSWERED_HERE = {
+  hello(host, session, frame, client) {
+    host.toSession(session, { ...client.welcome, battles: client.battles });
+    if (typeof frame.battle === "string") {
+      const since = Number.isInteger(frame.since_version) ? { since_version: frame.since_version } : {};
+      host.send(session, { type: "subscribe", battle: frame.battle, ...since });
+    }
+  },
+  unsubscribe(host, session, frame) {
+    const id = frame.id !== undefined ? { id: frame.id } : {};
+    host.toSession(session, { type: "unsubscribed", battle: frame.battle, ...id });
+  },
+};
+
 export class RelayHost {
   /**
    * `emit(message)`: sends a message on the module's channel (relay.mjs); `players`: this
@@ -32,12 +51,12 @@ export class RelayHost {
     this.emit = emit;
     this.players = players;
     this.sessions = new Map(); // session → {user, watching, opened}
-    this.line = null; // {eye, stop}: the eye relayed from, while a player is relayed
+    this.source = null; // {eye, stop}: the eye relayed from, while a player is relayed
     this.routes = new Map(); // id on the eye's connection → {session, id?}
     this.count = 0;
     this.intercepted = new WeakSet(); // the eyes' clients whose relayed answers this host takes
     players.messages.on(PUSHED, (frame) => {
-      if (this.line && frame.id === undefined) this.toEveryone(frame);
+      if (this.source && frame.id === undefined) this.toEveryone(frame);
     });
   }
 
@@ -64,13 +83,13 @@ export class RelayHost {
       this.reply(session, user, { kind: "closed", code: RELAY_UNAVAILABLE });
       return;
     }
-    if (this.line && this.line.eye !== eye) this.lineClosed(LOST);
+    if (this.source && this.source.eye !== eye) this.eyeClosed(LOST);
     this.sessions.set(session, { user, watching: new Set(), opened: false });
-    if (!this.line) this.relayFrom(eye);
+    if (!this.source) this.relayFrom(eye);
     log.debug("relaying the player view to", user, session);
     const state = eye.client.status.state;
     if (state === "open") this.greet(session);
-    else if (state === "failed" || state === "idle") this.lineClosed(LOST);
+    else if (state === "failed" || state === "idle") this.eyeClosed(LOST);
   }
 
   /** Relays from this eye: hears when its connection opens or closes, and takes its answers to
@@ -86,9 +105,9 @@ export class RelayHost {
     }
     const stop = eye.client.on("status", (status) => {
       if (status.state === "open") for (const session of this.sessions.keys()) this.greet(session);
-      else if (status.state !== "connecting") this.lineClosed(LOST);
+      else if (status.state !== "connecting") this.eyeClosed(LOST);
     });
-    this.line = { eye, stop };
+    this.source = { eye, stop };
   }
 
   greet(session) {
@@ -98,10 +117,10 @@ export class RelayHost {
     this.reply(session, relayed.user, { kind: "opened" });
   }
 
-  /** A player's frame: a reading one goes on the eye's connection (a hello is answered here: the
-   * eye said its own), anything else is refused in the bridge's words. */
+  /** A player's frame: a reading one is answered here or goes on the eye's connection; anything
+   * else is refused in the bridge's words. */
   fromPlayer(session, relayed, frame) {
-    const client = this.line?.eye.client;
+    const client = this.source?.eye.client;
     const { reply } = forwardFrame(frame, client?.token);
     if (reply || !client?.connected) {
       if (reply) this.toSession(session, reply);
@@ -109,22 +128,9 @@ export class RelayHost {
     }
     relayed.watching = watchedAfter(relayed.watching, frame);
     // The eye watches what the player watches (and unwatches it once nobody does).
-    this.line.eye.watchFor(session, relayed.watching);
-    if (frame.type === "hello") {
-      this.toSession(session, { ...client.welcome, battles: client.battles });
-      if (typeof frame.battle === "string") {
-        const since = Number.isInteger(frame.since_version) ? { since_version: frame.since_version } : {};
-        this.send(session, { type: "subscribe", battle: frame.battle, ...since });
-      }
-    } else if (frame.type === "unsubscribe") {
-      this.toSession(session, {
-        type: "unsubscribed",
-        battle: frame.battle,
-        ...(frame.id !== undefined ? { id: frame.id } : {}),
-      });
-    } else {
-      this.send(session, frame);
-    }
+    this.source.eye.watchFor(session, relayed.watching);
+    if (Object.hasOwn(ANSWERED_HERE, frame.type)) ANSWERED_HERE[frame.type](this, session, frame, client);
+    else this.send(session, frame);
   }
 
   /** A session's request, with an id that brings its answer back to it. */
@@ -132,7 +138,7 @@ export class RelayHost {
     this.count += 1;
     const { send, route } = onTheLine(frame, relayTag(session, this.count));
     this.routes.set(send.id, { ...route, session });
-    this.line.eye.client.sendRaw(send);
+    this.source.eye.client.sendRaw(send);
   }
 
   /** The bridge's answer to a relayed request, to the session that asked (if still there). */
@@ -158,31 +164,31 @@ export class RelayHost {
   /** The eye's connection closed (or was refused): every relayed player's session with it (a
    * refusal before the bridge's welcome, e.g. a wrong player token, reaches the players as the
    * bridge said it). Their panels connect again through a new session. */
-  lineClosed(code) {
-    const line = this.line;
-    if (!line) return;
+  eyeClosed(code) {
+    const source = this.source;
+    if (!source) return;
     this.unfollow();
     for (const [session, relayed] of this.sessions) {
       if (!relayed.opened) {
         this.reply(session, relayed.user, { kind: "opened" });
-        for (const frame of line.eye.refusals) this.reply(session, relayed.user, { kind: "frame", frame });
+        for (const frame of source.eye.refusals) this.reply(session, relayed.user, { kind: "frame", frame });
       }
-      line.eye.watchFor(session, []);
+      source.eye.watchFor(session, []);
       this.reply(session, relayed.user, { kind: "closed", code });
     }
     this.sessions.clear();
   }
 
   unfollow() {
-    this.line?.stop();
-    this.line = null;
+    this.source?.stop();
+    this.source = null;
     this.routes.clear();
   }
 
   /** A session ends: the eye stops watching what only it watched. */
   end(session) {
     if (!this.sessions.delete(session)) return;
-    this.line?.eye.watchFor(session, []);
+    this.source?.eye.watchFor(session, []);
     for (const [id, route] of this.routes) if (route.session === session) this.routes.delete(id);
     if (!this.sessions.size) this.unfollow();
   }

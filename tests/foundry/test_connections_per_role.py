@@ -74,3 +74,25 @@ def test_a_gm_browser_relaying_to_players_holds_one_connection_per_role(
     # and the players saw only the player view on the way
     enemies = first.locator(".bb-side.bb-enemies .bb-strength")
     expect(enemies).to_contain_text("?")
+
+
+def test_a_gm_on_the_player_token_relays_on_its_one_connection(
+    browser: Browser, page: Page, open_foundry: Open, counted: BridgeThread, foundry_server: Any
+) -> None:
+    gm = BridgeGM(counted.url, counted.tokens.gm)
+    units = {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])}
+    started_battle(gm, "ambush", units)
+    gm.close()
+    panel = open_foundry(
+        page, battle="ambush", url=counted.url, gm_token=counted.tokens.player,
+        server=foundry_server.url,
+    )  # fmt: skip
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (player)")
+    player = remote_player(open_foundry, browser.new_context().new_page(), foundry_server.url)
+    expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
+    play_round(counted, {"allies": 50, "enemies": 50})
+    expect(player.locator(".bb-phase")).to_have_attribute("data-round", "1")
+    expect(panel.locator(".bb-phase")).to_have_attribute("data-round", "1")
+    # its own connection is the player view: the players' eye and the relay use it
+    assert counted.connections() == Counter({"player": 1})
+    assert counted.joined == Counter({"player": 1})
