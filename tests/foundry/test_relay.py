@@ -208,3 +208,20 @@ def test_each_battle_event_crosses_the_socket_once_for_every_player_and_a_late_j
     assert all(u["fighters"] is None for u in events[0]["frame"]["view"]["units"][1:]), events
     # both players through the players' eye, beside the GM's own: no other connection
     assert len(to_bridge) == 2, [ws.url for ws in to_bridge]
+
+
+def test_a_refused_player_token_reaches_the_relayed_players_as_the_bridge_said_it(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
+) -> None:
+    fight(gm)
+    panel = open_foundry(
+        page, battle="ambush", player_token="not-the-player-token-0123456789",
+        server=foundry_server.url,
+    )  # fmt: skip
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (GM)")
+    eye_state = f"{APP}.eye.client.status.state"
+    page.wait_for_function(f"{eye_state} === 'failed'")
+    player = remote_player(open_foundry, browser.new_context().new_page(), foundry_server.url)
+    # the player's client read the bridge's own refusal: it stops trying, as with the bridge
+    expect(player.locator(".bb-status")).to_have_attribute("data-state", "failed")
+    expect(player.locator(".bb-status-text")).to_have_text("Token refused")
