@@ -59,35 +59,23 @@ export class BridgeClient {
     this.attempt = 0;
     this.retryTimer = null;
     this.role = null;
-    /** The bridge's last `welcome`, as it came (its limits; the relay answers a player's hello with it). */
-    this.welcome = null;
     this.battles = [];
     this.states = new Map();
     this.loading = new Map();
     this.watched = new Set();
     this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
+    // Frames that answer requests sent for someone else on this connection (the relay's): not read.
+    this.takers = new Set();
     // status: the connection; message: every message (after the held states took it); problem:
     // an `error` that answers no request of this client (a refused subscribe, a bad token).
     this.listeners = { status: new Set(), message: new Set(), problem: new Set() };
-    // Frames that answer someone else's requests sent on this connection (the relay's): not read.
-    this.takers = new Set();
     this.status = { state: "idle" };
   }
 
   on(kind, listener) {
     this.listeners[kind].add(listener);
     return () => this.listeners[kind].delete(listener);
-  }
-
-  /**
-   * Hands over the frames that answer requests sent for someone else (`sendRaw`, e.g. the relay's,
-   * foundry-module/scripts/relay-host.mjs): `take(frame)` returns true for such a frame, which this
-   * client then does not read. Returns what stops it.
-   */
-  intercept(take) {
-    this.takers.add(take);
-    return () => this.takers.delete(take);
   }
 
   emit(kind, value) {
@@ -208,6 +196,16 @@ export class BridgeClient {
     return true;
   }
 
+  /**
+   * Hands over the frames that answer requests sent for someone else (with `sendRaw`: the
+   * Foundry module's relay, relay-host.mjs): `take(frame)` returns true for such a frame, which
+   * this client then does not read. Returns what stops it.
+   */
+  intercept(take) {
+    this.takers.add(take);
+    return () => this.takers.delete(take);
+  }
+
   /** Sends a request with an id; resolves with its `ack`, rejects with a BridgeError. */
   request(type, fields = {}) {
     if (!this.connected) {
@@ -268,7 +266,6 @@ export class BridgeClient {
     if (!message || typeof message.type !== "string") return;
     switch (message.type) {
       case "welcome":
-        this.welcome = message;
         this.role = message.role;
         this.battles = message.battles ?? [];
         this.attempt = 0;

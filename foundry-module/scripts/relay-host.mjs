@@ -28,7 +28,7 @@ const LOST = 1006;
  */
 const ANSWERED_HERE = {
   hello(host, session, frame, client) {
-    host.toSession(session, { ...client.welcome, battles: client.battles });
+    host.toSession(session, { ...host.welcome, battles: client.battles });
     if (typeof frame.battle === "string") {
       const since = Number.isInteger(frame.since_version) ? { since_version: frame.since_version } : {};
       host.send(session, { type: "subscribe", battle: frame.battle, ...since });
@@ -44,7 +44,7 @@ export class RelayHost {
   /**
    * `emit(message)`: sends a message on the module's channel (relay.mjs); `players`: this
    * browser's players' eye, read live (`eye()`: null when it has none), and the dispatch of its
-   * messages (wiring.mjs), where the relay takes what the bridge pushes.
+   * messages (wiring.mjs), where the relay takes its `welcome` and what the bridge pushes.
    */
   constructor(isActiveGM, emit, players) {
     this.isActiveGM = isActiveGM;
@@ -55,6 +55,10 @@ export class RelayHost {
     this.routes = new Map(); // id on the eye's connection → {session, id?}
     this.count = 0;
     this.intercepted = new WeakSet(); // the eyes' clients whose relayed answers this host takes
+    this.welcome = null; // the eye's last `welcome`, as the bridge said it
+    players.messages.on("welcome", (welcome) => {
+      this.welcome = welcome;
+    });
     players.messages.on(PUSHED, (frame) => {
       if (this.source && frame.id === undefined) this.toEveryone(frame);
     });
