@@ -16,6 +16,8 @@ from bridge_thread import BridgeThread
 from foundry_steps import remote_player
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from background_battle_bridge.guard import Tokens
+
 pytestmark = pytest.mark.timeout(180)
 
 Open = Callable[..., Locator]
@@ -25,7 +27,8 @@ ONE_EACH = Counter({"gm": 1, "player": 1})
 @pytest.fixture
 def counted(tmp_path: Path, site: str, bridge: Any) -> Iterator[BridgeThread]:
     """The bridge in this process (the stand-in's origin allowed, the tests' tokens)."""
-    running = BridgeThread(tmp_path / "counted", site, bridge.gm_token, bridge.player_token)
+    tokens = Tokens(bridge.gm_token, bridge.player_token)
+    running = BridgeThread(tmp_path / "counted", tokens, origins=frozenset({site}))
     running.start()
     yield running
     running.stop()

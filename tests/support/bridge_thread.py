@@ -1,7 +1,9 @@
-"""The real bridge in a thread of the test's process, so that a test reads the bridge's own
-registry of connections (`Audience.clients`) rather than counting sockets in a page; `restart()`
-stops it (every connection closed, as a bridge that goes away) and starts it again on the same
-port with the same battles (its in-memory storage kept)."""
+"""The real bridge in a thread of the test's process, so that a test reads what it holds: its
+own registry of connections (`Audience.clients`) rather than sockets counted in a page, what it
+says to the GM (`said`: a Foundry asking to join, its code), with the test's clock for codes.
+`restart()` stops it (every connection closed, as a bridge that goes away) and starts it again
+on the same port with the same battles (its in-memory storage kept) and the origins its data
+folder remembers."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from background_battle_bridge.audience import Client
-from background_battle_bridge.guard import Tokens
+from background_battle_bridge.guard import DEFAULT_ORIGINS, Tokens
+from background_battle_bridge.origins import Remembered
+from background_battle_bridge.pairing import Pairing
 from background_battle_bridge.server import Bridge, Config, serve_bridge
 from background_battle_bridge.storage import MemoryStorage
 
@@ -21,15 +25,24 @@ T = TypeVar("T")
 
 
 class BridgeThread:
-    """`start()` returns once it listens; `url` is its WebSocket; `connections()` the Foundry
-    modules connected now, by role; `joined` every Foundry module welcomed since the last start,
-    by role."""
+    """`start()` returns once it listens (on `port`, 0: a free one); `url` is its WebSocket;
+    `connections()` the Foundry modules connected now, by role; `joined` every Foundry module
+    welcomed since the last start, by role. `origins`: the Foundry origins it allows (default:
+    the bridge's defaults); `clock`: the time its codes go by (pairing.py)."""
 
-    def __init__(self, data: Path, origin: str, gm_token: str, player_token: str) -> None:
-        self.data, self.origin = data, origin
-        self.tokens = Tokens(gm_token, player_token)
+    def __init__(
+        self,
+        data: Path,
+        tokens: Tokens,
+        *,
+        origins: frozenset[str] = frozenset(DEFAULT_ORIGINS),
+        clock: Callable[[], float] | None = None,
+        port: int = 0,
+    ) -> None:
+        self.data, self.tokens, self.origins, self.clock = data, tokens, origins, clock
         self.storage = MemoryStorage()
-        self.port = 0
+        self.port = port
+        self.said: list[str] = []
         self.joined: Counter[str] = Counter()
         self._bridge: Bridge | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -43,6 +56,7 @@ class BridgeThread:
     def start(self) -> BridgeThread:
         ready = threading.Event()
         self.joined = Counter()
+        self.said = []
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_until_complete, args=(self._run(ready),), daemon=True
@@ -80,10 +94,15 @@ class BridgeThread:
 
     async def _run(self, ready: threading.Event) -> None:
         self._stopped = asyncio.get_running_loop().create_future()
-        config = Config(
-            host="127.0.0.1", port=self.port, data_dir=self.data, origins=frozenset({self.origin})
+        config = Config(host="127.0.0.1", port=self.port, data_dir=self.data, origins=self.origins)
+        bridge = Bridge(
+            config,
+            self.tokens,
+            self.storage,
+            remembered=Remembered.load(self.data),
+            pairing=Pairing(clock=self.clock) if self.clock else None,
+            say=self.said.append,
         )
-        bridge = Bridge(config, self.tokens, self.storage)
         joining = bridge.hub.join
 
         async def join(client: Client, hello: dict[str, Any]) -> list[dict[str, Any]]:
