@@ -102,12 +102,8 @@ export function liveSource(store, hooks) {
     }
     const reply = await client.command(command);
     if (reply.type !== "error") return { ok: true }; // the event (sent before the ack) is shown already
-    // The core's field names, without the bridge's "command." (every bad field's, in `others`).
-    const inForm = (error) => ({
-      ...error,
-      field: error.field?.startsWith("command.") ? error.field.slice(8) : error.field,
-    });
-    return { ok: false, error: { ...inForm(reply), others: (reply.others || []).map(inForm) } };
+    // The bridge names a field of the command as the core does: the form's own names.
+    return { ok: false, error: { ...reply, others: reply.others || [] } };
   }
 
   /** Create a battle on the bridge; resolves with the bridge's ack or error. */

@@ -74,8 +74,18 @@ export class LiveClient {
       page: { protocol: location.protocol, hostname: location.hostname },
     });
     this.bridge.on("status", (status) => this.status(status));
-    this.bridge.on("message", (message) => this.receive(message));
     this.bridge.on("problem", (error) => hooks.onProblem(error));
+    // The client dispatches by type; the page registers what it does with each.
+    this.bridge.handle("welcome", (welcome) => {
+      hooks.onWelcome(welcome);
+      hooks.onBattles(welcome.battles);
+      hooks.onStatus("live");
+    });
+    this.bridge.handle("battles", (message) => hooks.onBattles(message.battles));
+    // a page (Foundry) asks to join by a code: the GM reads it here too
+    this.bridge.handle("pairing", (message) => hooks.onPairing?.(message));
+    this.bridge.handle("pairing_over", (message) => hooks.onPairing?.(message));
+    for (const type of ["state", "event", "events"]) this.bridge.handle(type, (message) => this.shown(message));
     this.bridge.start();
   }
 
@@ -90,33 +100,13 @@ export class LiveClient {
     // "open" is told with the welcome; "failed" (a refused token) by onProblem; "idle": stopped.
   }
 
-  receive(message) {
-    switch (message.type) {
-      case "welcome":
-        this.hooks.onWelcome(message);
-        this.hooks.onBattles(message.battles);
-        this.hooks.onStatus("live");
-        break;
-      case "battles":
-        this.hooks.onBattles(message.battles);
-        break;
-      case "pairing": // a page (Foundry) asks to join by a code: the GM reads it here too
-      case "pairing_over":
-        this.hooks.onPairing?.(message);
-        break;
-      case "state":
-      case "event":
-      case "events": {
-        // Shown once whole: a long battle's state waits for its older log (events join its end).
-        const held = message.battle === this.battle ? this.bridge.states.get(this.battle) : undefined;
-        if (!held || held.view === this.view) return;
-        this.view = held.view;
-        this.hooks.onView(this.view, message);
-        break;
-      }
-      default:
-        break;
-    }
+  /** A change of the battle followed, shown once whole (a long battle's state waits for its
+   * older log; events join its end). */
+  shown(message) {
+    const held = message.battle === this.battle ? this.bridge.states.get(this.battle) : undefined;
+    if (!held || held.view === this.view) return;
+    this.view = held.view;
+    this.hooks.onView(this.view, message);
   }
 
   stop() {

@@ -45,13 +45,14 @@ ROOM_PER_UNIT = 128
 ROOM_FOR_SIDES = 1024
 assert VIEW_MAX + ENTRY_MAX + FOUNDRY_MAX + 2 * SLACK <= p.MAX_MESSAGE
 
-# the field of each core command that makes a battle's view grow
+# the field of each core command that makes a battle's view grow, named as the core names it
+# (the others name the message's `command` as a whole)
 _GROWS = {
-    "add_unit": "command.name",
-    "update_unit": "command.name",
-    "rename": "command.name",
-    "set_modifiers": "command.modifiers",
-    "set_influence_table": "command.table",
+    "add_unit": "name",
+    "update_unit": "name",
+    "rename": "name",
+    "set_modifiers": "modifiers",
+    "set_influence_table": "table",
 }
 
 
