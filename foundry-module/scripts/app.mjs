@@ -139,7 +139,7 @@ export class BattleApp {
     const client = shared ? this.eye.client : newClient(url, token, createSocket);
     this.client = client;
     client.on("status", (status) => this.onStatus(status));
-    client.on("message", (message) => this.messages.own.deliver(message));
+    this.messages.own.attach(client);
     this.watching = [];
     this.watch(this.battlesWatched());
     client.start();
@@ -155,7 +155,7 @@ export class BattleApp {
     const playerToken = setting(SETTINGS.PLAYER_TOKEN);
     if (!game.user.isGM || !playerToken) return null;
     const eye = new PlayerEye(newClient(url, playerToken, createSocket));
-    eye.on((message) => this.messages.players.deliver(message));
+    this.messages.players.attach(eye.client);
     return eye;
   }
 

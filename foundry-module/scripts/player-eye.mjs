@@ -29,11 +29,6 @@ export class PlayerEye {
     });
   }
 
-  /** Something to call with every message the players' connection receives. */
-  on(listener) {
-    return this.client.on("message", listener);
-  }
-
   start() {
     this.client.start();
   }

@@ -43,7 +43,7 @@ const ANSWERED_HERE = {
 export class RelayHost {
   /**
    * `emit(message)`: sends a message on the module's channel (relay.mjs); `players`: this
-   * browser's players' eye, read live (`eye()`: null when it has none), and the dispatch of its
+   * browser's players' eye, read live (`eye()`: null when it has none), and the handlers of its
    * messages (wiring.mjs), where the relay takes its `welcome` and what the bridge pushes.
    */
   constructor(isActiveGM, emit, players) {
@@ -56,12 +56,14 @@ export class RelayHost {
     this.count = 0;
     this.intercepted = new WeakSet(); // the eyes' clients whose relayed answers this host takes
     this.welcome = null; // the eye's last `welcome`, as the bridge said it
-    players.messages.on("welcome", (welcome) => {
+    players.messages.handle("welcome", (welcome) => {
       this.welcome = welcome;
     });
-    players.messages.on(PUSHED, (frame) => {
-      if (this.source && frame.id === undefined) this.toEveryone(frame);
-    });
+    for (const type of PUSHED) {
+      players.messages.handle(type, (frame) => {
+        if (this.source && frame.id === undefined) this.toEveryone(frame);
+      });
+    }
   }
 
   reply(session, to, fields) {

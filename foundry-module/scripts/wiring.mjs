@@ -3,10 +3,10 @@
  * front of it, the few values and calls it uses, read live, and never the app itself.
  */
 import { Applier } from "./applier.mjs";
-import { Dispatch } from "./dispatch.mjs";
 import { GmChoice } from "./gm-choice.mjs";
 import { StepCards } from "./step-cards.mjs";
 import { jobLines } from "./panel-jobs.mjs";
+import { MessageHandlers } from "./message-handlers.mjs";
 
 /** This browser's bridge connections: its client (GM or player token) and the players' eye. */
 export function connectionsOf(app) {
@@ -37,45 +37,31 @@ export function appParts(app) {
   };
 }
 
-/** Messages that change what the panel shows. */
-const SHOWN = [
-  "state",
-  "event",
-  "events",
-  "battles",
-  "tokens",
-  "applied",
-  "unapplied",
-  "welcome",
-  "apply_job",
-  "detached",
-];
-/** Messages that may change which battle a GM's panel shows (gm-choice.mjs). */
-const CHOSEN = ["state", "event", "events", "battles", "welcome"];
-/** Messages that may complete a step to card. */
-const STEPS = ["state", "event", "events"];
-/** Messages that tell a connection's list of battles. */
-const LISTS = ["welcome", "battles"];
-
 /**
- * What this browser does with each message of the bridge, by type: the module's one dispatch
- * (dispatch.mjs). `own`: this browser's connection (the GM or the player token); `players`: a
- * GM's browser's players' eye (player-eye.mjs), whose pushes the relay also takes
- * (relay-host.mjs registers there). Each type's handlers run in the order written here.
+ * What this browser does with each message of the bridge, by type (message-handlers.mjs). `own`:
+ * this browser's connection (the GM or the player token); `players`: a GM's browser's players'
+ * eye (player-eye.mjs), whose welcome and pushes the relay also takes (relay-host.mjs registers
+ * there). Each type's handlers run in the order written here.
  */
 export function bridgeMessages(app, cards) {
-  const own = new Dispatch();
-  const players = new Dispatch();
-  own.on("apply_casualties", (message) => app.offered(message));
-  own.on("apply_job", (message) => app.jobChanged(message));
-  own.on("state", (message) => app.moveOldFlags(message.battle));
-  own.on("error", (message) => app.refused(message));
-  own.on(SHOWN, () => app.changed());
+  const own = new MessageHandlers();
+  const players = new MessageHandlers();
+  own.handle("apply_casualties", (message) => app.offered(message));
+  own.handle("apply_job", (message) => app.jobChanged(message));
+  own.handle("state", (message) => app.moveOldFlags(message.battle));
+  own.handle("error", (message) => app.refused(message));
+  // What the panel shows.
+  for (const type of ["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"]) {
+    own.handle(type, () => app.changed());
+  }
+  for (const type of ["apply_job", "detached"]) own.handle(type, () => app.changed());
   // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
-  own.on(CHOSEN, () => app.choice.check());
+  for (const type of ["state", "event", "events", "battles", "welcome"]) own.handle(type, () => app.choice.check());
   for (const heard of [own, players]) {
-    heard.on(STEPS, (message) => message.battle && cards.catchUp(message.battle));
-    heard.on(LISTS, (message) => cards.told(message.battles));
+    // A step to card may be complete; a list of battles tells which are back in set-up.
+    for (const type of ["state", "event", "events"])
+      heard.handle(type, (message) => message.battle && cards.catchUp(message.battle));
+    for (const type of ["welcome", "battles"]) heard.handle(type, (message) => cards.told(message.battles));
   }
   return { own, players };
 }

@@ -168,7 +168,7 @@ console.log("foundry relay: players  gm_bytes/event  frame_bytes  gm/frame  vs_1
 try {
   const { startRelay } = await import("../../foundry-module/scripts/relay.mjs");
   const { PlayerEye } = await import("../../foundry-module/scripts/player-eye.mjs");
-  const { Dispatch } = await import("../../foundry-module/scripts/dispatch.mjs");
+  const { MessageHandlers } = await import("../../foundry-module/scripts/message-handlers.mjs");
   const { BridgeClient } = await import("../../foundry-module/client/bridge-client.mjs");
   // the active GM's players' eye (app.mjs `openEye`): the shared client on the player token
   const client = new BridgeClient({
@@ -178,8 +178,8 @@ try {
     timers: { setTimeout, clearTimeout },
   });
   const eye = new PlayerEye(client);
-  const messages = new Dispatch();
-  eye.on((message) => messages.deliver(message));
+  const messages = new MessageHandlers();
+  messages.attach(client);
   eye.start();
   startRelay(() => true, { eye: () => eye, messages });
   const frameBytes = Buffer.byteLength(JSON.stringify(eventFrame(10)));

@@ -103,13 +103,15 @@ class BridgeThread:
             pairing=Pairing(clock=self.clock) if self.clock else None,
             say=self.said.append,
         )
-        joining = bridge.hub.join
+        registry = bridge.hub.audience
+        joining = registry.join
 
-        async def join(client: Client, hello: dict[str, Any]) -> list[dict[str, Any]]:
+        def join(client: Client) -> None:
+            """Every client the registry takes in is counted (by role, the Foundry modules')."""
             self.joined.update(_foundry_roles([client]))
-            return await joining(client, hello)
+            joining(client)
 
-        bridge.hub.join = join  # type: ignore[method-assign]
+        registry.join = join  # type: ignore[method-assign]
         bridge.hub.restore()
         bridge.hub.start()
         self._bridge = bridge
