@@ -70,6 +70,8 @@ export class BridgeClient {
     this.watched = new Set();
     this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
+    // Frames that answer requests sent for someone else on this connection (the relay's): not read.
+    this.takers = new Set();
     // status: the connection; message: every message (after the held states took it); problem:
     // an `error` that answers no request of this client (a refused subscribe, a bad token).
     this.listeners = { status: new Set(), message: new Set(), problem: new Set() };
@@ -161,6 +163,7 @@ export class BridgeClient {
       } catch {
         return;
       }
+      for (const take of this.takers) if (take(message)) return;
       if (message?.type === "error" && message.code === "bad_token") attempt.error = "bad_token";
       this.receive(message);
     };
@@ -209,6 +212,16 @@ export class BridgeClient {
     if (!this.socket || this.socket.readyState !== 1) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  /**
+   * Hands over the frames that answer requests sent for someone else (with `sendRaw`: the
+   * Foundry module's relay, relay-host.mjs): `take(frame)` returns true for such a frame, which
+   * this client then does not read. Returns what stops it.
+   */
+  intercept(take) {
+    this.takers.add(take);
+    return () => this.takers.delete(take);
   }
 
   /** Sends a request with an id; resolves with its `ack`, rejects with a BridgeError. */

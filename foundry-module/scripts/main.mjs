@@ -51,7 +51,7 @@ Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
   app.applier.start();
-  startRelay(isActiveGM, () => {
+  startRelay(isActiveGM, { eye: () => app.eye, messages: app.messages.players }, () => {
     if (app.relayed && !app.client?.connected) app.connect();
   });
   // A GM who leaves may leave this browser the active GM: it cards what is still missing.

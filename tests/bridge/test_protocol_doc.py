@@ -106,8 +106,9 @@ def test_every_type_the_javascript_client_dispatches_is_one_the_bridge_sends() -
         for path in shells
         for kind in re.findall(r'\.handle\("([a-z_]+)"', path.read_text(encoding="utf-8"))
     }
-    live = (ROOT / "web" / "live.js").read_text(encoding="utf-8")
-    for listed in re.findall(r"for \(const type of \[([^\]]+)\]\)", live):
-        handled |= set(re.findall(r'"([a-z_]+)"', listed))
+    for path in shells:
+        text = path.read_text(encoding="utf-8")
+        for listed in re.findall(r"for \(const type of \[([^\]]+)\]\)", text):
+            handled |= set(re.findall(r'"([a-z_]+)"', listed))
     assert len(kept) >= 10 and {"state", "event", "pairing"} <= handled | kept
     assert (kept | handled) - set(messages.OUT) == set()
