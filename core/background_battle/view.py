@@ -13,6 +13,7 @@ Role = Literal["gm", "player"]
 STRENGTH_KEYS: Final = frozenset(
     {
         "strength",
+        "strength_before",
         "initial",
         "bonus",
         "strength_for_next_test",

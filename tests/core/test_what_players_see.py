@@ -138,3 +138,25 @@ def test_the_damage_of_a_pcs_win_that_leaves_the_allies_at_0_stays_hidden() -> N
     )
     event = state_view(battle, "player")["log"][-1]["events"][0]
     assert (event["damage"], event["allies_strength"]) == (None, 0)
+
+
+def test_a_round_says_each_sides_strength_before_it_hidden_with_that_strength() -> None:
+    """Allies at 3 driven to 0: their loss stays hidden (the orcs may have dealt more than 3),
+    their strength before the round is the 3 players saw set, never after + lost."""
+    battle, timeline = played(
+        [("allies", 10, 30), ("enemies", 12, 26)],
+        ["enemies.strength"],
+        [
+            {"type": "set_strength", "side": "allies", "strength": 3},
+            {"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 95, "enemies": 5}},
+        ],
+        1,
+    )
+    gm = state_view(battle, "gm")["log"][-1]["events"][0]
+    assert gm["strength_before"] == {"allies": 3, "enemies": 31}
+    assert gm["lost"]["allies"] > 3
+    event = state_view(battle, "player")["log"][-1]["events"][0]
+    assert event["strength_before"] == {"allies": 3, "enemies": None}
+    assert (event["lost"]["allies"], event["strength"]["allies"]) == (None, 0)
+    assert "strength_before.enemies" in event[REDACTED]
+    assert problems_of(battle, timeline) == []

@@ -124,6 +124,12 @@ def _event_facts(event: dict[str, Any], i: int, tl: Timeline) -> Iterable[Fact]:
                 _per_side(event["strength"], side),
                 f"{where}.strength.{side}",
             )
+            if "strength_before" in event:
+                yield Fact(
+                    tl.side("strength", side, i - 1),
+                    _per_side(event["strength_before"], side),
+                    f"{where}.strength_before.{side}",
+                )
             yield Fact(("lost", side, i), _per_side(event["lost"], side), f"{where}.lost.{side}")
             yield Fact(
                 ("target", side, i), _per_side(event["targets"], side), f"{where}.targets.{side}"
