@@ -10,17 +10,15 @@ are (tests/support/shown_numbers.py): a strength after a step, a round's loss, a
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from shown_numbers import Fact, Timeline, contradictions, facts, played
+from shown_numbers import Fact, Timeline, contradictions, facts, played, seeded
 
 from background_battle import Battle, state_view
-from background_battle.battle import HIDEABLE
 from background_battle.validate import SIDES
 
 CARD_TEXT = Path(__file__).with_name("card_text.mjs")
@@ -124,52 +122,8 @@ def card_facts(i: int, entry: dict[str, Any], text: dict[str, Any], tl: Timeline
 
 
 def battles(count: int) -> list[tuple[Battle, Timeline]]:
-    """Seeded battles: units of both sides, any numbers hidden, then a dozen steps of play."""
-    made = []
-    for seed in range(count):
-        rng = random.Random(seed)
-        units = [
-            (rng.choice(SIDES), rng.randint(1, 30), rng.randint(1, 60))
-            for _ in range(rng.randint(2, 4))
-        ]
-        hidden = rng.sample(HIDEABLE, rng.randint(0, 3))
-        steps = [step(rng) for _ in range(rng.randint(3, 14))]
-        made.append(played(units, hidden, steps, seed))
-    return made
-
-
-def step(rng: random.Random) -> dict[str, Any]:
-    side = rng.choice(SIDES)
-    return rng.choice(
-        [
-            {
-                "type": "resolve_round",
-                "mode": "rolls",
-                "rolls": {s: rng.randint(1, 100) for s in SIDES},
-            },
-            {
-                "type": "resolve_round",
-                "mode": "rolls",
-                "rolls": {s: rng.randint(1, 100) for s in SIDES},
-            },
-            {
-                "type": "resolve_round",
-                "mode": "lost",
-                "lost": {s: rng.randint(0, 30) for s in SIDES},
-            },
-            {
-                "type": "leader_command",
-                "side": side,
-                "leadership": rng.randint(20, 70),
-                "roll": rng.randint(1, 100),
-            },
-            {"type": "roll_influence", "side": side, "roll": rng.randint(1, 100)},
-            {"type": "set_strength", "side": side, "strength": rng.randint(0, 40)},
-            {"type": "detach_fighters", "unit": f"u{rng.randint(1, 3)}", "fighters": 1},
-            {"type": "pcs_won", "fleeing": rng.choice(["0", "1/2", "1"])},
-            {"type": "undo"},
-        ]
-    )
+    """The seeded battles of ``seeded``, played."""
+    return [played(*seeded(seed), seed) for seed in range(count)]
 
 
 def rendered(views: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

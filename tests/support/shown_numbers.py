@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from background_battle import Battle, BattleError, apply, new_battle
+from background_battle.battle import HIDEABLE
 from background_battle.validate import SIDES
 
 Key = tuple[Any, ...]
@@ -65,9 +66,11 @@ class Timeline:
         return ("unit_" + quantity, unit_id, self._run(value, index))
 
 
-def facts(view: dict[str, Any], timeline: Timeline) -> list[Fact]:
-    """Every number the view names, shown or hidden (a player's or a GM's view)."""
-    last = len(timeline.battles) - 2
+def facts(view: dict[str, Any], timeline: Timeline, at: int | None = None) -> list[Fact]:
+    """Every number the view names, shown or hidden (a player's or a GM's view); ``at``: the
+    entry its state stands after (the last one unless told: a bridge's `event` at version v
+    stands after entry v − 1)."""
+    last = len(timeline.battles) - 2 if at is None else at
     found: list[Fact] = []
     for side in SIDES:
         data = view["sides"][side]
@@ -93,10 +96,14 @@ def facts(view: dict[str, Any], timeline: Timeline) -> list[Fact]:
             key = timeline.unit(quantity, unit["id"], last)
             found.append(Fact(key, unit[quantity], f"units.{unit['id']}.{quantity}"))
     for index, entry in enumerate(view.get("log") or []):
-        for event in entry["events"]:
-            found += _event_facts(event, index, timeline)
-        found += _command_facts(entry, index, timeline)
+        found += entry_facts(entry, index, timeline)
     return found
+
+
+def entry_facts(entry: dict[str, Any], index: int, timeline: Timeline) -> list[Fact]:
+    """Every number a log entry (its command and events) names, shown or hidden."""
+    found = [fact for event in entry["events"] for fact in _event_facts(event, index, timeline)]
+    return found + list(_command_facts(entry, index, timeline))
 
 
 def _per_side(value: Any, side: str) -> Any:
@@ -296,11 +303,27 @@ def _given_away(
             for a, b, c in ((roll, modifier, key), (roll, key, modifier), (modifier, key, roll)):
                 if known(a, b):
                     yield c, f"{a} and {b} are shown"
+        elif key[0] == "influence_modifier" and index is not None:
+            yield from _influence_given_away(key, index, value, tl)
         elif key[0] == "lost_share":
             side = key[1]
             strength, initial = ("strength", side, key[2]), ("initial", side, key[3])
             if known(strength, initial) and value[initial] >= 1:
                 yield key, f"S0 {value[initial]} and strength {value[strength]} are shown"
+
+
+def _influence_given_away(
+    key: Key, i: int, value: dict[Key, Any], tl: Timeline
+) -> Iterable[tuple[Key, str]]:
+    """An Influence modifier is own − other strength during the fight, 50 + own after it."""
+    event = tl.battles[-1].log[i].events[0]
+    own = tl.side("strength", event["side"], i - 1)
+    other = tl.side("strength", "enemies" if event["side"] == "allies" else "allies", i - 1)
+    group = (own, other, key) if event["phase"] == "fighting" else (own, key)
+    for missing in group:
+        rest = [k for k in group if k != missing]
+        if all(k in value for k in rest):
+            yield missing, f"{' and '.join(map(str, rest))} are shown (the Influence modifier)"
 
 
 def fact_side(tl: Timeline, unit_id: str) -> str:
@@ -336,3 +359,54 @@ def played(
         battles.append(battle)
     assert len(battle.log) == len(battles) - 1
     return battle, Timeline(battles)
+
+
+Script = tuple[list[tuple[str, int, int]], list[str], list[dict[str, Any]]]
+
+
+def seeded(seed: int) -> Script:
+    """A seeded battle for ``played``: units of both sides, any numbers hidden, then up to 14
+    steps of play, every die typed in (so a bridge and ``played`` play the same battle)."""
+    rng = random.Random(seed)
+    units = [
+        (rng.choice(SIDES), rng.randint(1, 30), rng.randint(1, 60))
+        for _ in range(rng.randint(2, 4))
+    ]
+    hidden = rng.sample(HIDEABLE, rng.randint(0, 3))
+    steps = [step(rng) for _ in range(rng.randint(3, 14))]
+    return units, hidden, steps
+
+
+def step(rng: random.Random) -> dict[str, Any]:
+    """One step of play, its dice typed in."""
+    side = rng.choice(SIDES)
+    return rng.choice(
+        [
+            {
+                "type": "resolve_round",
+                "mode": "rolls",
+                "rolls": {s: rng.randint(1, 100) for s in SIDES},
+            },
+            {
+                "type": "resolve_round",
+                "mode": "rolls",
+                "rolls": {s: rng.randint(1, 100) for s in SIDES},
+            },
+            {
+                "type": "resolve_round",
+                "mode": "lost",
+                "lost": {s: rng.randint(0, 30) for s in SIDES},
+            },
+            {
+                "type": "leader_command",
+                "side": side,
+                "leadership": rng.randint(20, 70),
+                "roll": rng.randint(1, 100),
+            },
+            {"type": "roll_influence", "side": side, "roll": rng.randint(1, 100)},
+            {"type": "set_strength", "side": side, "strength": rng.randint(0, 40)},
+            {"type": "detach_fighters", "unit": f"u{rng.randint(1, 3)}", "fighters": 1},
+            {"type": "pcs_won", "fleeing": rng.choice(["0", "1/2", "1"])},
+            {"type": "undo"},
+        ]
+    )
