@@ -16,11 +16,11 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from background_battle import Battle, BattleError, apply, new_battle
 from background_battle.battle import HIDEABLE
-from background_battle.validate import SIDES
+from background_battle.validate import SIDES, Side
 
 Key = tuple[Any, ...]
 
@@ -52,7 +52,7 @@ class Timeline:
         """A side's ``strength``, ``initial`` or ``pending_bonus`` after entry ``index``."""
 
         def value(b: Battle) -> Any:
-            return getattr(b.side(side), quantity)
+            return getattr(b.side(cast(Side, side)), quantity)
 
         return (quantity, side, self._run(value, index))
 
@@ -335,6 +335,20 @@ def fact_side(tl: Timeline, unit_id: str) -> str:
     raise KeyError(unit_id)
 
 
+def set_up(units: list[tuple[str, int, int]], hidden: list[str]) -> list[dict[str, Any]]:
+    """The commands that set the battle up and start it: the units, a modifier, what is hidden."""
+    commands: list[dict[str, Any]] = [
+        {"type": "add_unit", "name": f"U{i}", "side": side, "fighters": n, "strength": s}
+        for i, (side, n, s) in enumerate(units)
+    ]
+    return [
+        *commands,
+        {"type": "set_modifiers", "side": "enemies", "modifiers": [{"name": "m", "flat": 5}]},
+        {"type": "set_hidden", "hidden": hidden},
+        {"type": "start"},
+    ]
+
+
 def played(
     units: list[tuple[str, int, int]], hidden: list[str], steps: list[dict[str, Any]], seed: int
 ) -> tuple[Battle, Timeline]:
@@ -342,16 +356,7 @@ def played(
     rng = random.Random(seed)
     battle = new_battle("fog")
     battles = [battle]
-    set_up = [
-        {"type": "add_unit", "name": f"U{i}", "side": side, "fighters": n, "strength": s}
-        for i, (side, n, s) in enumerate(units)
-    ]
-    set_up += [
-        {"type": "set_modifiers", "side": "enemies", "modifiers": [{"name": "m", "flat": 5}]},
-        {"type": "set_hidden", "hidden": hidden},
-        {"type": "start"},
-    ]
-    for command in set_up + steps:
+    for command in set_up(units, hidden) + steps:
         try:
             battle, _ = apply(battle, command, rng)
         except BattleError:
@@ -368,7 +373,7 @@ def seeded(seed: int) -> Script:
     """A seeded battle for ``played``: units of both sides, any numbers hidden, then up to 14
     steps of play, every die typed in (so a bridge and ``played`` play the same battle)."""
     rng = random.Random(seed)
-    units = [
+    units: list[tuple[str, int, int]] = [
         (rng.choice(SIDES), rng.randint(1, 30), rng.randint(1, 60))
         for _ in range(rng.randint(2, 4))
     ]
