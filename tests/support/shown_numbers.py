@@ -91,10 +91,13 @@ def facts(view: dict[str, Any], timeline: Timeline, at: int | None = None) -> li
             )
         )
         found.append(Fact(("modifiers", side, last), data["modifiers"], f"{side}.modifiers"))
+        found.append(Fact(("units_strength", side, last), data["units_strength"], f"{side}.units"))
     for unit in view["units"]:
         for quantity in ("fighters", "strength", "detached"):
             key = timeline.unit(quantity, unit["id"], last)
             found.append(Fact(key, unit[quantity], f"units.{unit['id']}.{quantity}"))
+        key = ("casualties", unit["id"], last)
+        found.append(Fact(key, unit["casualties"], f"units.{unit['id']}.casualties"))
     for index, entry in enumerate(view.get("log") or []):
         found += entry_facts(entry, index, timeline)
     return found
@@ -305,6 +308,23 @@ def _given_away(
                     yield c, f"{a} and {b} are shown"
         elif key[0] == "influence_modifier" and index is not None:
             yield from _influence_given_away(key, index, value, tl)
+        elif key[0] == "units_strength":
+            units = tl.at(key[2]).units_of(cast(Side, key[1]))
+            strengths = [tl.unit("strength", unit.id, key[2]) for unit in units]
+            # a side of no units is a battle in set-up, which players are not told of
+            if strengths and known(*strengths):
+                yield key, "the strength of each of its units is shown"
+        elif key[0] == "casualties" and tl.at(key[2]).status != "setup":
+            unit = tl.at(key[2]).unit(key[1])
+            assert unit is not None
+            strength, initial = (
+                tl.side("strength", unit.side, key[2]),
+                tl.side("initial", unit.side, key[2]),
+            )
+            share = ("lost_share", unit.side, strength[2], initial[2])
+            fighters = (tl.unit("fighters", unit.id, key[2]), tl.unit("detached", unit.id, key[2]))
+            if known(share, *fighters):
+                yield key, "the side's share lost and the unit's fighters are shown"
         elif key[0] == "lost_share":
             side = key[1]
             strength, initial = ("strength", side, key[2]), ("initial", side, key[3])
