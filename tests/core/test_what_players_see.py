@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shown_numbers import Timeline, contradictions, facts, played
 
-from background_battle import Battle, state_view
+from background_battle import Battle, BattleError, from_json, state_view, to_json
 from background_battle.battle import HIDEABLE
 from background_battle.validate import SIDES
 from background_battle.view import REDACTED
@@ -160,3 +161,23 @@ def test_a_round_says_each_sides_strength_before_it_hidden_with_that_strength() 
     assert (event["lost"]["allies"], event["strength"]["allies"]) == (None, 0)
     assert "strength_before.enemies" in event[REDACTED]
     assert problems_of(battle, timeline) == []
+
+
+def test_a_battle_saved_before_rounds_said_their_strength_before_loads_and_says_it() -> None:
+    battle, _ = played(
+        [("allies", 10, 30), ("enemies", 12, 26)],
+        [],
+        [{"type": "resolve_round", "mode": "rolls", "rolls": {"allies": 30, "enemies": 35}}],
+        1,
+    )
+    saved = to_json(battle)
+    for entry in saved["log"]:
+        for event in entry["events"]:
+            event.pop("strength_before", None)
+    loaded = from_json(saved)
+    assert loaded.log[-1].events[0]["strength_before"] == {"allies": 30, "enemies": 31}
+    tampered = to_json(battle)
+    tampered["log"][-1]["events"][0]["strength_before"] = {"allies": 29, "enemies": 31}
+    with pytest.raises(BattleError) as caught:
+        from_json(tampered)
+    assert caught.value.code == "bad_battle"
