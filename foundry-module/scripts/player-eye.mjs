@@ -53,9 +53,18 @@ export class PlayerEye {
     return this.state(battle)?.view ?? null;
   }
 
+  /**
+   * True once the bridge welcomed this connection as a player's. A player-token setting that
+   * holds the GM's token would make it a GM's connection: then nothing is read from it (no public
+   * card, nothing relayed), since players would see the GM's numbers.
+   */
+  seesAsPlayer() {
+    return this.client.role === "player";
+  }
+
   /** The battle as this connection holds it whole ({version, view...}: the player view), or null. */
   state(battle) {
-    return this.client.states.get(battle) ?? null;
+    return this.seesAsPlayer() ? (this.client.states.get(battle) ?? null) : null;
   }
 
   stop() {

@@ -58,10 +58,11 @@ export class RelayHost {
     this.welcome = null; // the eye's last `welcome`, as the bridge said it
     players.messages.handle("welcome", (welcome) => {
       this.welcome = welcome;
+      if (welcome.role !== "player") this.notAPlayersEye();
     });
     for (const type of PUSHED) {
       players.messages.handle(type, (frame) => {
-        if (this.source && frame.id === undefined) this.toEveryone(frame);
+        if (this.source?.eye.seesAsPlayer() && frame.id === undefined) this.toEveryone(frame);
       });
     }
   }
@@ -84,7 +85,7 @@ export class RelayHost {
 
   open(session, user) {
     const eye = this.players.eye();
-    if (!eye) {
+    if (!eye || (eye.client.role !== null && !eye.seesAsPlayer())) {
       log.warn("cannot relay the battle to players: set the bridge address and the player token");
       this.reply(session, user, { kind: "closed", code: RELAY_UNAVAILABLE });
       return;
@@ -128,7 +129,7 @@ export class RelayHost {
   fromPlayer(session, relayed, frame) {
     const client = this.source?.eye.client;
     const { reply } = forwardFrame(frame, client?.token);
-    if (reply || !client?.connected) {
+    if (reply || !client?.connected || !this.source.eye.seesAsPlayer()) {
       if (reply) this.toSession(session, reply);
       return;
     }
@@ -164,6 +165,15 @@ export class RelayHost {
   toEveryone(frame) {
     if ([...this.sessions.values()].some((relayed) => relayed.opened)) {
       this.emit({ kind: "frame", session: EVERYONE, from: game.user.id, to: EVERYONE, frame });
+    }
+  }
+
+  /** The player-token setting holds a GM's token: nobody is relayed a GM's view. */
+  notAPlayersEye() {
+    log.warn("the player token setting holds the GM token: the battle is not relayed to players");
+    for (const [session, relayed] of [...this.sessions]) {
+      this.end(session);
+      this.reply(session, relayed.user, { kind: "closed", code: RELAY_UNAVAILABLE });
     }
   }
 

@@ -44,3 +44,22 @@ test("what the bridge refused before its welcome is kept for the relayed players
   made.client.restart();
   assert.deepEqual(eye.refusals, []);
 });
+
+function eyeWelcomedAs(role) {
+  const made = setup({ token: `${role}-secret` });
+  const eye = new PlayerEye(made.client);
+  eye.start();
+  made.sockets[0].open();
+  made.sockets[0].deliver({ type: "welcome", role, battles: [] });
+  eye.watchFor(BROWSER, ["ambush"]);
+  made.sockets[0].deliver({ type: "state", battle: "ambush", version: 1, view: { phase: "setup" } });
+  return eye;
+}
+
+test("an eye the bridge welcomed as a GM's (the GM token in the player-token setting) shows nothing", () => {
+  assert.deepEqual(eyeWelcomedAs("player").view("ambush"), { phase: "setup" });
+  const gms = eyeWelcomedAs("gm");
+  assert.equal(gms.seesAsPlayer(), false);
+  assert.equal(gms.state("ambush"), null);
+  assert.equal(gms.view("ambush"), null);
+});
