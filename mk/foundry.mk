@@ -15,7 +15,8 @@ foundry-module:
 test-foundry-node: node
 	$(CLOCK) foundry-node -- node --test tests/foundry/
 
-test-foundry-browser: setup browser engines
+# the built page too: the GM's page and Foundry on one bridge (test_influence_fight.py)
+test-foundry-browser: setup browser engines site
 	$(CLOCK) foundry-browser -- $(PY) -m pytest -q tests/foundry
 
 test-foundry: test-foundry-node test-foundry-browser

@@ -57,7 +57,8 @@ export async function findBridge() {
  * reconnects with back-off, catching up after a gap, a long log's older pages).
  * hooks: onStatus(state, detail), onWelcome(welcome), onBattles(list), onView(view, battle),
  *        onPairing(message) for a page asking to join by a code (the GM's only),
- *        onProblem(error) for errors not tied to a command.
+ *        onProblem(error) for errors not tied to a command,
+ *        onMarks(marks) the GM's: which effects of each Influence roll are done ({version: {effect: mark}}).
  */
 export class LiveClient {
   constructor(wsUrl, token, hooks) {
@@ -86,6 +87,10 @@ export class LiveClient {
     this.bridge.handle("pairing", (message) => hooks.onPairing?.(message));
     this.bridge.handle("pairing_over", (message) => hooks.onPairing?.(message));
     for (const type of ["state", "event", "events"]) this.bridge.handle(type, (message) => this.shown(message));
+    // the GM's: which Influence effects are done (a state brings them all, effects_marked a roll's)
+    for (const type of ["state", "effects_marked"]) {
+      this.bridge.handle(type, (message) => message.battle === this.battle && this.marks());
+    }
     this.bridge.start();
   }
 
@@ -111,6 +116,22 @@ export class LiveClient {
 
   stop() {
     this.bridge.stop();
+  }
+
+  /** Tells the page the followed battle's marks of Influence effects (the GM's Foundry data). */
+  marks() {
+    const held = this.bridge.states.get(this.battle);
+    if (held) this.hooks.onMarks?.({ ...held.foundry?.marks }); // a new object: the store sees the change
+  }
+
+  /**
+   * Marks effects of the followed battle's Influence roll `version` done or not (`mark_effects`,
+   * docs/protocol.md "Influence effects done"). Resolves with its `ack` or `error` (never rejects).
+   */
+  markEffects(version, marks) {
+    return this.bridge
+      .request("mark_effects", { battle: this.battle, version, marks })
+      .catch((error) => ({ type: "error", field: null, params: {}, ...error.reply }));
   }
 
   /** Follow one battle: its whole state now, its events after. */

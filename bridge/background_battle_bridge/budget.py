@@ -136,12 +136,12 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> Decide
     return decided
 
 
-def foundry_within(room: Room, record: Record) -> None:
-    """Refuse a `tokens` or `applied` record that would make the battle's Foundry data pass
-    `FOUNDRY_MAX` (a record that shrinks it is always taken).
+def foundry_within(room: Room, record: Record, field: str = "token_ids") -> None:
+    """Refuse a `tokens`, `applied` or `mark_effects` record that would make the battle's
+    Foundry data pass `FOUNDRY_MAX` (a record that shrinks it is always taken).
 
     Raises:
-        ProtocolError: `too_large`, field `token_ids`.
+        ProtocolError: `too_large`, naming `field` (`token_ids`, `marks`).
     """
     trial = Room(
         room.name,
@@ -151,16 +151,18 @@ def foundry_within(room: Room, record: Record) -> None:
         applied=dict(room.applied),
         jobs=dict(room.jobs),
         detached={unit: list(moves) for unit, moves in room.detached.items()},
+        marks=dict(room.marks),
     )
     trial.absorb(room.seq + 1, record, room.battle)
     grown = size(trial.foundry())
     if grown > FOUNDRY_MAX and grown > size(room.foundry()):
         raise _too_large(
-            "token_ids",
-            f"battle {room.name!r}'s Foundry data (token ids of every unit) would be",
+            field,
+            f"battle {room.name!r}'s Foundry data (token ids of every unit, marks of"
+            " Influence effects) would be",
             grown,
             FOUNDRY_MAX,
-            "; give fewer tokens per unit",
+            "; give fewer tokens per unit" if field == "token_ids" else "; shorten the results",
         )
 
 

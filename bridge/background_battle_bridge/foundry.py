@@ -182,8 +182,9 @@ async def _store(
     message: dict[str, Any],
     record: Record,
     told: dict[str, Any] | None,
+    field: str = "token_ids",
 ) -> Replies:
-    foundry_within(room, record)
+    foundry_within(room, record, field)
     if request_id is not None:
         record = {**record, "id": request_id, "digest": digest(message)}
     tell: Callable[[Room], None] | None = None

@@ -17,7 +17,7 @@ from typing import Any
 from background_battle import BattleError
 from background_battle.view import Role
 
-from . import foundry, jobs, pcs_fight, pipeline, reading, visibility
+from . import foundry, influence_marks, jobs, pcs_fight, pipeline, reading, visibility
 from . import protocol as p
 from .audience import Audience, Client
 from .committer import Committer, NotStored
@@ -60,6 +60,7 @@ HANDLERS: dict[str, Handler] = {
     "plan": jobs.plan,
     "cancel_apply": jobs.cancel,
     "detached": _gm(pcs_fight.detached),
+    "mark_effects": influence_marks.mark_effects,
 }
 
 

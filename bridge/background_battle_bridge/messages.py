@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from background_battle.influence_effects import MAX_EFFECTS
 from background_battle.units import MAX_FIGHTERS
 from background_battle.view import Role
 
@@ -43,6 +44,7 @@ MAX_TOKEN_IDS: Final = 1000  # token ids in one `tokens`, `detached`, `applied` 
 MAX_TOKEN_ID: Final = 128  # characters of one Foundry token id
 MAX_NOTE: Final = 500  # characters of an `applied` note
 MAX_COUNT: Final = 1_000_000  # killed, wounded or fit in one `applied`
+MAX_RESULT: Final = 200  # characters of a mark's `result` (`mark_effects`)
 MAX_VERSION: Final = 2**31  # a version a client may name before the battle is read
 CLIENT_KINDS: Final = ("web", "foundry", "cli")
 WS: Final = "/ws"
@@ -374,6 +376,30 @@ IN: Final[dict[str, Message]] = {
             who="Foundry module, after *Undo apply*",
         ),
         _in(
+            "mark_effects",
+            "`ack` once stored (and `effects_marked` to every GM watching); all marks or none "
+            '(see "Influence effects done")',
+            _ID,
+            _BATTLE,
+            Field(
+                "version",
+                "integer",
+                "the log entry of an Influence roll that counts: the version its "
+                "`roll_influence` made",
+                min=1,
+                bound="version",
+            ),
+            Field(
+                "marks",
+                "list",
+                f"1..{MAX_EFFECTS} `{{effect (the index in the roll's `band.effects`, "
+                f"0..{MAX_EFFECTS - 1}), kind (that effect's `kind`), done (bool), result? (text "
+                f"1..{MAX_RESULT}, one line: what it gave, e.g. the dice rolled and whom they "
+                "hit; only with done true)}`",
+            ),
+            who="Foundry module after *Apply to the fight* and its Undo; the page's tick-off list",
+        ),
+        _in(
             "log_page",
             "`log_page` with at most one page of entries",
             _ID,
@@ -481,9 +507,11 @@ OUT: Final[dict[str, Message]] = {
                 "object",
                 "for the GM: `{tokens: {unit: [token ids]}, fighters: {unit: {token id: head "
                 "count}}, applied: {unit: report}, jobs: {unit: job}, detached: {unit: "
-                "[move]}}` (a job: `{version, order: {name, fighters, killed, wounded, fit}, "
-                "plan?, claimed_by?}`; a move: `{version, token_ids, fighters?}`, only those "
-                "whose `detach_fighters` step is not undone)",
+                "[move]}, marks: {roll version: {effect index: mark}}}` (a job: `{version, "
+                "order: {name, fighters, killed, wounded, fit}, plan?, claimed_by?}`; a move: "
+                "`{version, token_ids, fighters?}`, only those whose `detach_fighters` step is "
+                'not undone; a mark: `{by: "foundry" / "web" / "cli", result?}`, only those of '
+                "Influence rolls not undone; keys are text, as JSON's)",
                 required=False,
             ),
         ),
@@ -530,7 +558,7 @@ OUT: Final[dict[str, Message]] = {
         _out(
             "ack",
             "a `command`, `tokens`, `detached`, `request_casualties`, `claim`, `plan`, "
-            "`cancel_apply`, `applied` or `unapplied` succeeded",
+            "`cancel_apply`, `applied`, `unapplied` or `mark_effects` succeeded",
             _ECHO,
             _BATTLE_OUT,
             Field("version", "integer"),
@@ -644,6 +672,18 @@ OUT: Final[dict[str, Message]] = {
             "any more",
             _BATTLE_OUT,
             _UNIT_OUT,
+            roles=_GM,
+        ),
+        _out(
+            "effects_marked",
+            "to GMs watching, after a `mark_effects` was stored",
+            _BATTLE_OUT,
+            Field("version", "integer", "the Influence roll's"),
+            Field(
+                "marks",
+                "object",
+                "every mark of that roll now, as in `state.foundry.marks`; `{}`: none left",
+            ),
             roles=_GM,
         ),
         _out(

@@ -401,7 +401,7 @@ const KEEPING = {
       version: message.version,
       archived: Boolean(message.archived),
       view: message.view,
-      foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, ...message.foundry },
+      foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, marks: {}, ...message.foundry },
     };
     if (message.log_from > 0) {
       this.loadOlderLog(message.battle, state, message.log_from);
@@ -443,6 +443,14 @@ const KEEPING = {
   unapplied(message) {
     const state = this.held(message.battle);
     if (state) delete state.foundry.applied[message.unit];
+  },
+  effects_marked(message) {
+    // Which effects of an Influence roll are done (Foundry's Apply, the page's ticks): whole.
+    const state = this.held(message.battle);
+    if (!state) return;
+    state.foundry.marks ??= {};
+    if (Object.keys(message.marks ?? {}).length) state.foundry.marks[message.version] = message.marks;
+    else delete state.foundry.marks[message.version];
   },
   ack(message) {
     this.answer(message);

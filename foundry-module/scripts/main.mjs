@@ -15,6 +15,7 @@ import { startRelay } from "./relay.mjs";
 import { registerDiceSetting } from "./foundry-dice.mjs";
 import { registerLeaderSetting } from "./leader-test.mjs";
 import { fightControls } from "./fight-apply.mjs";
+import { marksOf } from "./fight-marks.mjs";
 import { combatUpdated, registerRhythmSettings } from "./fight-rounds.mjs";
 
 const app = new BattleApp();
@@ -40,8 +41,9 @@ Hooks.once("init", () => {
 
 Hooks.once("setup", () => readDebugSetting());
 
-// The Influence card's "Apply to the fight" and the fight card's Undo (GM only).
-Hooks.on("renderChatMessageHTML", (message, html) => fightControls(message, html));
+// The Influence card's "Apply to the fight" and the fight card's Undo (GM only), with the
+// effects done on the GM's page (shared through the bridge).
+Hooks.on("renderChatMessageHTML", (message, html) => fightControls(message, html, marksOf(app.connections)));
 // Fighters due to join the PCs' fight, and the background battle in the combat's rhythm.
 Hooks.on("updateCombat", (combat, changed) => combatUpdated(combat, changed, rhythmFront(app)));
 

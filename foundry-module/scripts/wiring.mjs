@@ -2,6 +2,7 @@
  * Where the module's parts are put together: each part of the app (and the panel) gets a narrow
  * front of it, the few values and calls it uses, read live, and never the app itself.
  */
+import { marksChanged } from "./fight-marks.mjs";
 import { Applier } from "./applier.mjs";
 import { GmChoice } from "./gm-choice.mjs";
 import { StepCards } from "./step-cards.mjs";
@@ -50,6 +51,8 @@ export function bridgeMessages(app, cards) {
   own.handle("apply_job", (message) => app.jobChanged(message));
   own.handle("state", (message) => app.moveOldFlags(message.battle));
   own.handle("error", (message) => app.refused(message));
+  // Influence effects done (on the GM's page, in Foundry): the roll's cards drawn again.
+  own.handle("effects_marked", (message) => marksChanged(message));
   // What the panel shows.
   for (const type of ["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"]) {
     own.handle(type, () => app.changed());

@@ -54,6 +54,7 @@ async def test_hello_with_a_battle_sends_its_state(running: Running) -> None:
         "applied": {},
         "jobs": {},
         "detached": {},
+        "marks": {},
     }
 
 
