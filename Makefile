@@ -38,7 +38,7 @@ typecheck: setup
 test-core: setup
 	$(CLOCK) core -- $(PY) -m pytest -q tests/core core/background_battle
 
-test: node browser suite-clock-start lint typecheck test-core $(TEST_TARGETS)
+test: node browser engines suite-clock-start lint typecheck test-core $(TEST_TARGETS)
 	@$(PYTHON) tools/suite_clock.py report
 
 # The quick suites (the core, the bridge's JavaScript client, the module's logic in Node): well

@@ -1,6 +1,8 @@
 # Foundry VTT module: release zip and tests (issue 5).
 #   make foundry-module [FOUNDRY_REPO=owner/name]   -> foundry-module/dist/{module.json,background-battle.zip}
 #   make test-foundry                               -> node unit tests + Chromium tests with the real bridge
+#                                                      (and the module's load, a round and Apply in
+#                                                      Firefox ESR: test_module_in_firefox.py)
 
 FOUNDRY_REPO ?= $(shell git config --get remote.origin.url 2>/dev/null | sed -E 's#^(git@github\.com:|https://github\.com/)##; s#\.git$$##')
 
@@ -13,7 +15,8 @@ foundry-module:
 test-foundry-node: node
 	$(CLOCK) foundry-node -- node --test tests/foundry/
 
-test-foundry-browser: setup browser
+# the built page too: the GM's page and Foundry on one bridge (test_influence_fight.py)
+test-foundry-browser: setup browser engines site
 	$(CLOCK) foundry-browser -- $(PY) -m pytest -q tests/foundry
 
 test-foundry: test-foundry-node test-foundry-browser

@@ -3,10 +3,10 @@ WEB_DIST      := web/dist
 WEB_WHEELS    := web/.wheels
 WEB_NODE_DONE := web/node_modules/.package-lock.json
 
-TEST_TARGETS  += test-web
+TEST_TARGETS  += test-web test-engines
 BENCH_TARGETS += bench-web
 
-.PHONY: site test-web bench-web
+.PHONY: site test-web test-engines bench-web
 
 $(WEB_NODE_DONE): web/package.json web/package-lock.json | node
 	cd web && npm ci --no-audit --no-fund --loglevel=error
@@ -19,6 +19,10 @@ site: setup $(WEB_NODE_DONE)
 test-web: site browser
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/pages.yml
 	$(CLOCK) web -- $(PY) -m pytest -q tests/web
+
+# The page's essential paths in Firefox ESR and WebKitGTK (Chromium: test-web), Debian's packages.
+test-engines: site engines
+	$(CLOCK) engines -- $(PY) -m pytest -q tests/engines
 
 bench-web: site
 	$(PY) tests/bench/bench_web.py

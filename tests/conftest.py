@@ -1,4 +1,4 @@
-"""Shared test settings: a `thorough` Hypothesis profile, and tests/support on the path."""
+"""Shared test settings: Hypothesis untimed (or `thorough`), tests/support on the path."""
 
 import os
 import sys
@@ -13,9 +13,11 @@ sys.path.insert(0, str(Path(__file__).parent / "support"))
 # unless the test asks for Russian (--lang ru, BB_LANG=ru), whatever the machine's locale.
 os.environ["BB_LANG"] = "en"
 
+# No test is timed (speed is measured in `make bench`): Hypothesis's per-example deadline is off
+# everywhere, so a loaded machine never fails a property test for being slow.
+settings.register_profile("untimed", deadline=None)
 settings.register_profile("thorough", max_examples=3000, deadline=None)
-if os.environ.get("HYPOTHESIS_PROFILE"):
-    settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "untimed")
 
 # Playwright's assertions wait 5 s by default; on a shared 2-core machine a page's Python or the
 # bridge can take longer to answer. Waiting longer costs nothing when the answer is right.

@@ -1,8 +1,9 @@
 // The Influence result's effects (the core's data, read for the side that rolled) as a list the
 // GM ticks off at the table: each in words, a damage's dice rolled on tap, fighters' round said.
 // A row without effects (a GM's own table of text) says to apply it by hand. The ticks of a roll
-// are kept while the page is open (per battle and log entry), so a repaint never loses them.
-import { diceText, t, term } from "./i18n.js";
+// are kept while the page is open (per battle and log entry), so a repaint never loses them; on
+// the GM's page, live, they are the bridge's marks, shared with Foundry.
+import { diceText, errorMessage, has, t, term } from "./i18n.js";
 
 const ticks = new Map(); // roll key → Set of the indexes of the effects ticked off
 
@@ -60,8 +61,15 @@ export function effectText(effect) {
   }
 }
 
-/** The list for a band (`key`: the roll, for its ticks), or a line saying to apply it by hand. */
-export function effectsList(band, key) {
+/**
+ * The list for a band (`key`: the roll, for its ticks), or a line saying to apply it by hand.
+ * `shared` (the GM's page, live): {marks: {effect index: {by, result?}}, mark(list)}: the ticks
+ * are the bridge's marks of the roll, shared with Foundry (docs/protocol.md "Influence effects
+ * done"): one Foundry applied is ticked, "applied in Foundry" with what it gave, and stays so
+ * (Foundry's Undo takes it back); a tick here is sent, with the dice rolled here, and shown
+ * once the bridge has stored it.
+ */
+export function effectsList(band, key, shared = null) {
   const wrap = document.createElement("div");
   wrap.className = "fight-effects";
   if (!Array.isArray(band?.effects)) {
@@ -85,24 +93,63 @@ export function effectsList(band, key) {
     const label = document.createElement("label");
     const box = document.createElement("input");
     box.type = "checkbox";
-    box.checked = done.has(index);
-    box.addEventListener("change", () => (box.checked ? done.add(index) : done.delete(index)));
+    const out = document.createElement("output");
+    out.textContent = rolledHere.get(`${key}/${index}`) ?? "";
     label.append(box, ` ${effectText(effect)}`);
     item.append(label);
-    if (effect.kind === "damage") {
+    if (shared) shareTick(item, box, out, effect, index, shared);
+    else {
+      box.checked = done.has(index);
+      box.addEventListener("change", () => (box.checked ? done.add(index) : done.delete(index)));
+    }
+    if (effect.kind === "damage" && !box.disabled) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "roll-dice";
       button.textContent = t("effects.roll", { dice: diceText(effect.dice) });
-      const out = document.createElement("output");
       button.addEventListener("click", () => {
         const rolled = rollDice(effect.dice);
         out.textContent = t("effects.rolled", { total: rolled.total, dice: rolled.dice.join(" + ") });
+        rolledHere.set(`${key}/${index}`, out.textContent);
       });
-      item.append(" ", button, " ", out);
+      item.append(" ", button);
     }
+    item.append(" ", out);
     list.append(item);
   });
   wrap.append(title, list);
   return wrap;
+}
+
+const rolledHere = new Map(); // "roll key/effect index" → the dice rolled on this page, shown
+
+/** A tick shared through the bridge: the roll's mark shown, a change sent (and undone if refused). */
+function shareTick(item, box, out, effect, index, shared) {
+  const mark = shared.marks[index];
+  box.checked = Boolean(mark);
+  if (mark && mark.by !== "web") {
+    // Foundry's (or a script's): taken back where it was made, not here.
+    box.disabled = true;
+    item.dataset.by = mark.by;
+    const where = document.createElement("span");
+    where.className = "mark";
+    where.textContent = t(mark.by === "foundry" ? "effects.applied_in_foundry" : "effects.done_elsewhere");
+    item.append(" ", where);
+  }
+  if (mark?.result) out.textContent = mark.result;
+  box.addEventListener("change", async () => {
+    const ticked = box.checked;
+    const sent = { effect: index, kind: effect.kind, done: ticked };
+    if (ticked && out.value) sent.result = `${effect.dice} ${out.value}`;
+    box.disabled = true;
+    item.querySelector(".field-error")?.remove();
+    const reply = await shared.mark([sent]);
+    if (reply.type !== "error") return; // the bridge's effects_marked paints the list again
+    box.checked = !ticked;
+    box.disabled = false;
+    const error = document.createElement("span");
+    error.className = "field-error";
+    error.textContent = has(`err.${reply.code}`) ? t(`err.${reply.code}`) : errorMessage(reply);
+    item.append(error);
+  });
 }

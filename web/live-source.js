@@ -31,7 +31,16 @@ export function liveSource(store, hooks) {
     client?.stop();
     store.set((s) => ({
       mode: "live",
-      live: { ...s.live, role: null, playerToken: null, pairing: null, battles: [], battle: null, view: null },
+      live: {
+        ...s.live,
+        role: null,
+        playerToken: null,
+        pairing: null,
+        battles: [],
+        battle: null,
+        view: null,
+        marks: {},
+      },
     }));
     client = new LiveClient(bridge.ws, token, {
       onStatus(state, detail) {
@@ -53,6 +62,9 @@ export function liveSource(store, hooks) {
       onPairing({ type, origin, code, outcome }) {
         store.set(livePatch({ pairing: type === "pairing" ? { origin, code } : { origin, outcome } }));
       },
+      onMarks(marks) {
+        store.set(livePatch({ marks }));
+      },
       onView(view) {
         store.set((s) => ({ ready: true, live: { ...s.live, view, battle: client.battle } }));
       },
@@ -72,7 +84,7 @@ export function liveSource(store, hooks) {
   function follow(name) {
     client.follow(name);
     rememberBattle(name);
-    store.set((s) => ({ odds: null, result: null, live: { ...s.live, battle: name } }));
+    store.set((s) => ({ odds: null, result: null, live: { ...s.live, battle: name, marks: {} } }));
   }
 
   /** Back to the battle in this browser, run by the local core. */
@@ -89,6 +101,7 @@ export function liveSource(store, hooks) {
         playerToken: null,
         battle: null,
         view: null,
+        marks: {},
         status: { key: "live.state.local", params: {} },
       },
     }));
@@ -102,12 +115,8 @@ export function liveSource(store, hooks) {
     }
     const reply = await client.command(command);
     if (reply.type !== "error") return { ok: true }; // the event (sent before the ack) is shown already
-    // The core's field names, without the bridge's "command." (every bad field's, in `others`).
-    const inForm = (error) => ({
-      ...error,
-      field: error.field?.startsWith("command.") ? error.field.slice(8) : error.field,
-    });
-    return { ok: false, error: { ...inForm(reply), others: (reply.others || []).map(inForm) } };
+    // The bridge names a field of the command as the core does: the form's own names.
+    return { ok: false, error: { ...reply, others: reply.others || [] } };
   }
 
   /** Create a battle on the bridge; resolves with the bridge's ack or error. */
@@ -128,5 +137,8 @@ export function liveSource(store, hooks) {
     if (bridge) go(token); // on a static host the token waits for a bridge
   }
 
-  return { start, go: goWith, follow, leave, send, create, client: () => client };
+  /** A tick of an Influence effect shared with Foundry (the GM's, live): the bridge's ack or error. */
+  const markEffects = (version, marks) => client.markEffects(version, marks);
+
+  return { start, go: goWith, follow, leave, send, create, markEffects, client: () => client };
 }

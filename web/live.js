@@ -57,7 +57,8 @@ export async function findBridge() {
  * reconnects with back-off, catching up after a gap, a long log's older pages).
  * hooks: onStatus(state, detail), onWelcome(welcome), onBattles(list), onView(view, battle),
  *        onPairing(message) for a page asking to join by a code (the GM's only),
- *        onProblem(error) for errors not tied to a command.
+ *        onProblem(error) for errors not tied to a command,
+ *        onMarks(marks) the GM's: which effects of each Influence roll are done ({version: {effect: mark}}).
  */
 export class LiveClient {
   constructor(wsUrl, token, hooks) {
@@ -74,8 +75,22 @@ export class LiveClient {
       page: { protocol: location.protocol, hostname: location.hostname },
     });
     this.bridge.on("status", (status) => this.status(status));
-    this.bridge.on("message", (message) => this.receive(message));
     this.bridge.on("problem", (error) => hooks.onProblem(error));
+    // The client dispatches by type; the page registers what it does with each.
+    this.bridge.handle("welcome", (welcome) => {
+      hooks.onWelcome(welcome);
+      hooks.onBattles(welcome.battles);
+      hooks.onStatus("live");
+    });
+    this.bridge.handle("battles", (message) => hooks.onBattles(message.battles));
+    // a page (Foundry) asks to join by a code: the GM reads it here too
+    this.bridge.handle("pairing", (message) => hooks.onPairing?.(message));
+    this.bridge.handle("pairing_over", (message) => hooks.onPairing?.(message));
+    for (const type of ["state", "event", "events"]) this.bridge.handle(type, (message) => this.shown(message));
+    // the GM's: which Influence effects are done (a state brings them all, effects_marked a roll's)
+    for (const type of ["state", "effects_marked"]) {
+      this.bridge.handle(type, (message) => message.battle === this.battle && this.marks());
+    }
     this.bridge.start();
   }
 
@@ -90,37 +105,33 @@ export class LiveClient {
     // "open" is told with the welcome; "failed" (a refused token) by onProblem; "idle": stopped.
   }
 
-  receive(message) {
-    switch (message.type) {
-      case "welcome":
-        this.hooks.onWelcome(message);
-        this.hooks.onBattles(message.battles);
-        this.hooks.onStatus("live");
-        break;
-      case "battles":
-        this.hooks.onBattles(message.battles);
-        break;
-      case "pairing": // a page (Foundry) asks to join by a code: the GM reads it here too
-      case "pairing_over":
-        this.hooks.onPairing?.(message);
-        break;
-      case "state":
-      case "event":
-      case "events": {
-        // Shown once whole: a long battle's state waits for its older log (events join its end).
-        const held = message.battle === this.battle ? this.bridge.states.get(this.battle) : undefined;
-        if (!held || held.view === this.view) return;
-        this.view = held.view;
-        this.hooks.onView(this.view, message);
-        break;
-      }
-      default:
-        break;
-    }
+  /** A change of the battle followed, shown once whole (a long battle's state waits for its
+   * older log; events join its end). */
+  shown(message) {
+    const held = message.battle === this.battle ? this.bridge.states.get(this.battle) : undefined;
+    if (!held || held.view === this.view) return;
+    this.view = held.view;
+    this.hooks.onView(this.view, message);
   }
 
   stop() {
     this.bridge.stop();
+  }
+
+  /** Tells the page the followed battle's marks of Influence effects (the GM's Foundry data). */
+  marks() {
+    const held = this.bridge.states.get(this.battle);
+    if (held) this.hooks.onMarks?.({ ...held.foundry?.marks }); // a new object: the store sees the change
+  }
+
+  /**
+   * Marks effects of the followed battle's Influence roll `version` done or not (`mark_effects`,
+   * docs/protocol.md "Influence effects done"). Resolves with its `ack` or `error` (never rejects).
+   */
+  markEffects(version, marks) {
+    return this.bridge
+      .request("mark_effects", { battle: this.battle, version, marks })
+      .catch((error) => ({ type: "error", field: null, params: {}, ...error.reply }));
   }
 
   /** Follow one battle: its whole state now, its events after. */

@@ -80,9 +80,12 @@ store.watch(
   (s) => [s.sizes, s.lang],
   (s) => paintSizes(s.sizes),
 );
+// Live, the GM's ticks of Influence effects are the bridge's marks, shared with Foundry.
+const sharedTicks = (s) =>
+  s.mode === "live" && s.live.role === "gm" ? { marks: s.live.marks, mark: live.markEffects } : null;
 store.watch(
-  (s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang],
-  (s) => paintBattle(shownView(s), s),
+  (s) => [shownView(s), s.mode, s.live.role, s.ready, s.lang, sharedTicks(s)?.marks],
+  (s) => paintBattle(shownView(s), s, sharedTicks(s)),
 );
 store.watch((s) => [s.mode, s.live, s.lang], paintLive);
 store.watch((s) => [s.mode, s.live.bridge, s.live.role, s.live.status, s.lang], paintLiveLine);

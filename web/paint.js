@@ -15,11 +15,12 @@ function setReadOnly(readOnly) {
   }
 }
 
-export function paintBattle(view, state) {
+/** `shared`: the GM's ticks of Influence effects shared through the bridge, live (fight-effects.js). */
+export function paintBattle(view, state, shared = null) {
   const readOnly = state.mode === "live" && state.live.role !== null && state.live.role !== "gm";
   setReadOnly(readOnly);
   if (view) {
-    renderView(view);
+    renderView(view, document, shared);
     syncModifierRows(view);
     if (state.ready) {
       html.dataset.version = String(view.version);

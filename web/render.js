@@ -222,7 +222,7 @@ function renderLog(list, view) {
   list.prepend(fresh);
 }
 
-function renderInfluence(panel, view) {
+function renderInfluence(panel, view, shared) {
   const result = panel.querySelector("#influence-result");
   const undone = new Set(view.undone || []);
   let last = null;
@@ -230,7 +230,11 @@ function renderInfluence(panel, view) {
     if (undone.has(index)) return;
     for (const event of entry.events) if (event.type === "influence_rolled") last = event;
   });
-  if (changed(result, last)) paintInfluenceResult(result, last, `${view.name}#${lastIndex(view, undone)}`);
+  const index = lastIndex(view, undone);
+  // Live, the GM's ticks are the bridge's marks of the roll (its log entry's version: index + 1).
+  const marks = shared ? (shared.marks?.[index + 1] ?? {}) : null;
+  const ticks = shared && { marks, mark: (list) => shared.mark(index + 1, list) };
+  if (changed(result, last, marks)) paintInfluenceResult(result, last, `${view.name}#${index}`, ticks);
 }
 
 /** The log index of the last Influence roll that counts (its ticks are kept by it). */
@@ -241,7 +245,7 @@ function lastIndex(view, undone) {
   return -1;
 }
 
-function paintInfluenceResult(result, last, key) {
+function paintInfluenceResult(result, last, key, shared) {
   result.textContent = "";
   if (last) {
     const line = document.createElement("p");
@@ -258,7 +262,7 @@ function paintInfluenceResult(result, last, key) {
     effect.dataset.bind = "effect";
     effect.textContent = last.band ? bandEffect(last.band) : HIDDEN; // hidden from players
     result.append(line, effect);
-    if (last.band) result.append(effectsList(last.band, key)); // what to do, ticked off at the table
+    if (last.band) result.append(effectsList(last.band, key, shared)); // what to do, ticked off at the table
   }
 }
 
@@ -271,8 +275,8 @@ function renderWinner(el, view) {
   el.textContent = view.end_reason ? `${who} (${t(`reason.${view.end_reason}`)})` : who;
 }
 
-/** Paint the whole battle from its view. */
-export function renderView(view, root = document) {
+/** Paint the whole battle from its view (`shared`: the GM's live ticks, see paintBattle). */
+export function renderView(view, root = document, shared = null) {
   setText(root.querySelector("#battle-name"), view.name);
   const phase = root.querySelector("#battle-phase");
   for (const el of [phase, root.documentElement]) if (el.dataset.phase !== view.status) el.dataset.phase = view.status;
@@ -291,7 +295,7 @@ export function renderView(view, root = document) {
   for (const side of SIDES) renderSide(root.querySelector(`.side[data-side="${side}"]`), side, view);
   renderCasualties(root.querySelector("#casualty-bars"), view);
   renderLog(root.querySelector("#log"), view);
-  renderInfluence(root.querySelector("#influence-panel"), view);
+  renderInfluence(root.querySelector("#influence-panel"), view, shared);
   for (const undo of root.querySelectorAll("#undo-button, #bar-undo")) undo.disabled = !view.can_undo;
   const detachUnit = root.querySelector('#detach-form select[name="unit"]');
   const choices = view.units.map((unit) => [unit.id, `${unit.name} (${term(unit.side)})`]);

@@ -49,6 +49,7 @@ export function initialState(lang) {
       battles: [], // the bridge's list
       battle: null, // the name followed
       view: null, // its view, log included
+      marks: {}, // the GM's only: which Influence effects are done, {roll version: {effect: mark}}
     },
     odds: null, // null | "running" | the core's odds reply
     result: null, // the last action's result: {command, form, entry, before, redone?, saved?} (result.js)

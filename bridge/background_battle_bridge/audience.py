@@ -28,6 +28,7 @@ from . import protocol as p
 from . import visibility
 from .eviction import Eviction
 from .guard import RateLimit
+from .messages import addressed
 
 Message = dict[str, Any]
 CHUNK = 4  # connections written between two pauses of the fan-out
@@ -194,7 +195,7 @@ def _frame(message: Message | Callable[[Role], Message] | Later, role: Role) -> 
     if isinstance(message, Later):
         make = message.make
         return Frame(lambda: make(role))
-    body = message(role) if callable(message) else message
+    body = addressed(message(role) if callable(message) else message, role)
     frame = Frame(lambda: body)
     frame.data()
     return frame

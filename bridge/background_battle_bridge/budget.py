@@ -45,13 +45,14 @@ ROOM_PER_UNIT = 128
 ROOM_FOR_SIDES = 1024
 assert VIEW_MAX + ENTRY_MAX + FOUNDRY_MAX + 2 * SLACK <= p.MAX_MESSAGE
 
-# the field of each core command that makes a battle's view grow
+# the field of each core command that makes a battle's view grow, named as the core names it
+# (the others name the message's `command` as a whole)
 _GROWS = {
-    "add_unit": "command.name",
-    "update_unit": "command.name",
-    "rename": "command.name",
-    "set_modifiers": "command.modifiers",
-    "set_influence_table": "command.table",
+    "add_unit": "name",
+    "update_unit": "name",
+    "rename": "name",
+    "set_modifiers": "modifiers",
+    "set_influence_table": "table",
 }
 
 
@@ -135,12 +136,12 @@ def views_within(before: Battle, after: Battle, entry: dict[str, Any]) -> Decide
     return decided
 
 
-def foundry_within(room: Room, record: Record) -> None:
-    """Refuse a `tokens` or `applied` record that would make the battle's Foundry data pass
-    `FOUNDRY_MAX` (a record that shrinks it is always taken).
+def foundry_within(room: Room, record: Record, field: str = "token_ids") -> None:
+    """Refuse a `tokens`, `applied` or `mark_effects` record that would make the battle's
+    Foundry data pass `FOUNDRY_MAX` (a record that shrinks it is always taken).
 
     Raises:
-        ProtocolError: `too_large`, field `token_ids`.
+        ProtocolError: `too_large`, naming `field` (`token_ids`, `marks`).
     """
     trial = Room(
         room.name,
@@ -150,16 +151,18 @@ def foundry_within(room: Room, record: Record) -> None:
         applied=dict(room.applied),
         jobs=dict(room.jobs),
         detached={unit: list(moves) for unit, moves in room.detached.items()},
+        marks=dict(room.marks),
     )
     trial.absorb(room.seq + 1, record, room.battle)
     grown = size(trial.foundry())
     if grown > FOUNDRY_MAX and grown > size(room.foundry()):
         raise _too_large(
-            "token_ids",
-            f"battle {room.name!r}'s Foundry data (token ids of every unit) would be",
+            field,
+            f"battle {room.name!r}'s Foundry data (token ids of every unit, marks of"
+            " Influence effects) would be",
             grown,
             FOUNDRY_MAX,
-            "; give fewer tokens per unit",
+            "; give fewer tokens per unit" if field == "token_ids" else "; shorten the results",
         )
 
 

@@ -16,13 +16,13 @@ from background_battle.units import MAX_FIGHTERS
 from . import protocol as p
 from .battles import Battles
 from .budget import foundry_within
+from .messages import MAX_TOKEN_ID, MAX_TOKEN_IDS, outgoing
 from .pipeline import Change, settled, store
 from .protocol import ProtocolError
 from .receipts import ack, digest, repeated
 from .room import Room
 from .stored import Record
 
-MAX_TOKEN_IDS = 1000
 Replies = list[dict[str, Any]]
 
 
@@ -31,18 +31,12 @@ async def tokens(battles: Battles, message: dict[str, Any]) -> Replies:
     of each token that stands for more than one fighter (kept from players: GM-only)."""
     request_id, room = await _settled_request(battles, message)
     unit = _unit(room, message)
-    token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
+    token_ids = p.field(message, "token_ids")
     fighters = head_counts(message, token_ids)
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
         return duplicate
-    told = {
-        "type": "tokens",
-        "battle": room.name,
-        "unit": unit,
-        "token_ids": token_ids,
-        "fighters": fighters,
-    }
+    told = outgoing("tokens", battle=room.name, unit=unit, token_ids=token_ids, fighters=fighters)
     record: Record = {"kind": "tokens", "unit": unit, "token_ids": token_ids}
     if fighters:
         record["fighters"] = fighters
@@ -101,28 +95,28 @@ async def applied(battles: Battles, message: dict[str, Any]) -> Replies:
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
         return duplicate
-    report: dict[str, Any] = {"version": p.integer(message, "version", low=0, high=room.version)}
+    report: dict[str, Any] = {"version": p.field(message, "version", high=room.version)}
     # a second report for the same (or an older) order is refused; a newer order (sent again
     # with `force` after the battle changed) replaces it
     if unit in room.applied and room.applied[unit]["version"] >= report["version"]:
         raise already_applied(room, unit)
     for name in ("killed", "wounded", "fit"):
-        report[name] = p.integer(message, name, low=0, high=1_000_000)
+        report[name] = p.field(message, name)
     token_ids = message.get("token_ids")
     if token_ids is not None:
         if not isinstance(token_ids, dict):
             raise ProtocolError("not_object", "token_ids must be a JSON object", field="token_ids")
         report["token_ids"] = {
             fate: p.text_list(
-                token_ids, fate, max_items=MAX_TOKEN_IDS, max_len=128, prefix="token_ids."
+                token_ids, fate, max_items=MAX_TOKEN_IDS, max_len=MAX_TOKEN_ID, prefix="token_ids."
             )
             for fate in ("killed", "wounded", "fit")
             if fate in token_ids
         }
-    note = p.text(message, "note", max_len=500, optional=True)
+    note = p.field(message, "note")
     if note is not None:
         report["note"] = note
-    told = {"type": "applied", "battle": room.name, "unit": unit, "report": report}
+    told = outgoing("applied", battle=room.name, unit=unit, report=report)
     record = {"kind": "applied", "unit": unit, "report": report}
     replies = await _store(battles, room, request_id, message, record, told)
     room.claims.pop(unit, None)  # the job is done (the record ended it)
@@ -137,7 +131,7 @@ async def unapplied(battles: Battles, message: dict[str, Any]) -> Replies:
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
         return duplicate
-    version = p.integer(message, "version", low=0, high=room.version)
+    version = p.field(message, "version", high=room.version)
     report = room.applied.get(unit)
     if report is None:
         raise ProtocolError(
@@ -152,7 +146,7 @@ async def unapplied(battles: Battles, message: dict[str, Any]) -> Replies:
             field="version",
             params={"report": report},
         )
-    told = {"type": "unapplied", "battle": room.name, "unit": unit}
+    told = outgoing("unapplied", battle=room.name, unit=unit)
     record = {"kind": "unapplied", "unit": unit, "version": version}
     return await _store(battles, room, request_id, message, record, told)
 
@@ -188,8 +182,9 @@ async def _store(
     message: dict[str, Any],
     record: Record,
     told: dict[str, Any] | None,
+    field: str = "token_ids",
 ) -> Replies:
-    foundry_within(room, record)
+    foundry_within(room, record, field)
     if request_id is not None:
         record = {**record, "id": request_id, "digest": digest(message)}
     tell: Callable[[Room], None] | None = None
@@ -200,11 +195,12 @@ async def _store(
 
 
 def _request_id(message: dict[str, Any]) -> str | None:
-    return p.text(message, "id", max_len=p.MAX_ID, optional=True)
+    request_id: str | None = p.field(message, "id")
+    return request_id
 
 
 def _unit(room: Room, message: dict[str, Any]) -> str:
-    unit = p.text(message, "unit", max_len=64)
+    unit = p.field(message, "unit")
     if unit not in room.unit_ids():
         raise ProtocolError(
             "unknown_unit", f"battle {room.name!r} has no unit {unit!r}", field="unit"

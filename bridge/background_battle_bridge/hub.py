@@ -17,11 +17,12 @@ from typing import Any
 from background_battle import BattleError
 from background_battle.view import Role
 
-from . import foundry, jobs, pcs_fight, pipeline, reading, visibility
+from . import foundry, influence_marks, jobs, pcs_fight, pipeline, reading, visibility
 from . import protocol as p
 from .audience import Audience, Client
 from .committer import Committer, NotStored
 from .eviction import SLOW_READER_BYTES, Eviction
+from .messages import outgoing
 from .protocol import ProtocolError
 from .replay import Damaged, rebuild
 from .room import Room
@@ -59,6 +60,7 @@ HANDLERS: dict[str, Handler] = {
     "plan": jobs.plan,
     "cancel_apply": jobs.cancel,
     "detached": _gm(pcs_fight.detached),
+    "mark_effects": influence_marks.mark_effects,
 }
 
 
@@ -123,17 +125,20 @@ class Hub:
 
     # -- connections ------------------------------------------------------------------------
 
-    async def join(self, client: Client, hello: dict[str, Any]) -> Replies:
-        """Register a client after a good `hello`: `welcome`, then the battle it asked for."""
+    async def join(
+        self, client: Client, hello: dict[str, Any], player_token: str | None = None
+    ) -> Replies:
+        """Register a client after a good `hello`: `welcome` (for a GM with the player token,
+        when given), then the battle it asked for."""
         self.audience.join(client)
         replies: Replies = [
-            {
-                "type": "welcome",
-                "role": client.role,
-                "client": client.kind,
-                "protocol": p.PROTOCOL_VERSION,
-                "battles": self.summaries(client.role, archived=False),
-                "limits": {
+            outgoing(
+                "welcome",
+                role=client.role,
+                client=client.kind,
+                protocol=p.PROTOCOL_VERSION,
+                battles=self.summaries(client.role, archived=False),
+                limits={
                     "max_frame": p.MAX_FRAME,
                     "max_message": p.MAX_MESSAGE,
                     "log_page": p.LOG_PAGE,
@@ -141,7 +146,8 @@ class Hub:
                     "rate": _number(client.bucket.rate),
                     "burst": _number(client.bucket.burst),
                 },
-            }
+                player_token=player_token,
+            )
         ]
         if hello.get("battle") is not None:
             try:
@@ -189,7 +195,7 @@ class Hub:
         Raises:
             ProtocolError: `unknown_battle`.
         """
-        name = p.text(message, "battle", max_len=p.MAX_NAME)
+        name = p.field(message, "battle")
         room = self.rooms.get(name)
         if room is None or not room.open_to(role):
             raise ProtocolError(
@@ -209,7 +215,7 @@ class Hub:
         """Tell every client its role's list of battles; `players=False` when the change is
         one players are not told of (a battle created, or archived unseen, in set-up)."""
         self.audience.tell_everyone(
-            lambda role: {"type": "battles", "battles": self.summaries(role, archived=False)},
+            lambda role: outgoing("battles", battles=self.summaries(role, archived=False)),
             players,
         )
 
@@ -227,20 +233,14 @@ def _number(value: float) -> int | float:
 
 
 def _core_error(exc: BattleError, message: dict[str, Any]) -> dict[str, Any]:
-    """A refused core command, passed on with its code; its field named inside `command`; the
+    """A refused core command, passed on with its code and its field as the core names it; the
     other fields the core found at fault in the same check in `others` (a form shows them all)."""
-    reply = p.error(_inside_command(exc), message)
-    if exc.others:
-        reply["others"] = [
-            {key: p.error(_inside_command(other))[key] for key in _ERROR_KEYS}
-            for other in exc.others
-        ]
-    return reply
+    others = [{key: p.error(_refusal(other))[key] for key in _ERROR_KEYS} for other in exc.others]
+    return p.error(_refusal(exc), message, others=others or None)
 
 
 _ERROR_KEYS = ("code", "field", "message", "params")
 
 
-def _inside_command(exc: BattleError) -> ProtocolError:
-    field_name = f"command.{exc.field}" if exc.field else None
-    return ProtocolError(exc.code, exc.message, field=field_name, params=dict(exc.params or {}))
+def _refusal(exc: BattleError) -> ProtocolError:
+    return ProtocolError(exc.code, exc.message, field=exc.field, params=dict(exc.params or {}))

@@ -30,6 +30,7 @@ from .foundry import (
     already_applied,
 )
 from .journal import FATES, check_journal
+from .messages import outgoing, with_fields
 from .protocol import ProtocolError
 from .receipts import ack
 from .room import Room
@@ -53,15 +54,15 @@ def offer_of(room: Room, unit: str) -> dict[str, Any]:
     head counts (those in the PCs' fight left out)."""
     job = room.jobs[unit]
     token_ids, heads = room.fighting_tokens(unit)
-    return {
-        "type": "apply_casualties",
-        "battle": room.name,
-        "unit": unit,
+    return outgoing(
+        "apply_casualties",
+        battle=room.name,
+        unit=unit,
         **job["order"],
-        "version": job["version"],
-        "token_ids": token_ids,
-        "heads": heads,
-    }
+        version=job["version"],
+        token_ids=token_ids,
+        heads=heads,
+    )
 
 
 def offer(battles: Battles, room: Room, unit: str) -> None:
@@ -71,7 +72,7 @@ def offer(battles: Battles, room: Room, unit: str) -> None:
 
 def tell_job(battles: Battles, room: Room, unit: str) -> None:
     """Tell the GMs watching the battle what the unit's job is now (null: none)."""
-    told = {"type": "apply_job", "battle": room.name, "unit": unit, "job": room.job_view(unit)}
+    told = outgoing("apply_job", battle=room.name, unit=unit, job=room.job_view(unit))
     battles.audience.publish(room.name, told, players=False)
 
 
@@ -103,7 +104,7 @@ async def request_casualties(battles: Battles, message: dict[str, Any]) -> Repli
     planned and not finished) is left as it is."""
     request_id, room = await _settled_request(battles, message)
     only = _unit(room, message) if message.get("unit") is not None else None
-    again = p.boolean(message, "force", default=False)
+    again = p.field(message, "force")
     view = room.view_without_log("gm")
     if view.get("status") != "ended":
         raise ProtocolError(
@@ -124,7 +125,7 @@ async def request_casualties(battles: Battles, message: dict[str, Any]) -> Repli
         )
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
-        return [{**duplicate[0], "sent": []}]
+        return [with_fields(duplicate[0], sent=[])]
     orders = {}
     for unit in view.get("units", []):
         unit_id = str(unit["id"])
@@ -133,20 +134,20 @@ async def request_casualties(battles: Battles, message: dict[str, Any]) -> Repli
         if not busy(room, unit_id):
             orders[unit_id] = order_of(room, unit)
     if not orders:
-        return [{**ack(request_id, room, room.version), "sent": []}]
+        return [ack(request_id, room, room.version, sent=[])]
     record = {"kind": "ordered", "jobs": orders}
     replies = await _store(battles, room, request_id, message, record, None)
     for unit_id in orders:
         tell_job(battles, room, unit_id)
         offer(battles, room, unit_id)
-    return [{**reply, "sent": list(orders)} for reply in replies]
+    return [with_fields(reply, sent=list(orders)) for reply in replies]
 
 
 async def claim(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """`claim`: this Foundry browser takes a unit's job (to apply, finish or undo it)."""
     request_id, room = await _settled_request(battles, message)
     unit = _unit(room, message)
-    by = p.text(message, "by", max_len=p.MAX_NAME)
+    by = p.field(message, "by")
     if client.kind != "foundry":
         raise ProtocolError(
             "not_foundry", "only a Foundry browser puts casualties on tokens", field="type"
@@ -165,7 +166,7 @@ async def claim(battles: Battles, client: Client, message: dict[str, Any]) -> Re
         tell_job(battles, room, unit)
     job = {**offer_of(room, unit), **(room.job_view(unit) or {})}
     del job["type"]
-    return [{**ack(request_id, room, room.version), "job": job}]
+    return [ack(request_id, room, room.version, job=job)]
 
 
 def release(battles: Battles, rooms: list[Room], client: Client) -> None:
@@ -242,7 +243,7 @@ async def cancel(battles: Battles, client: Client, message: dict[str, Any]) -> R
 
 def _job(room: Room, unit: str, message: dict[str, Any]) -> dict[str, Any]:
     """The unit's job, of the version the message names."""
-    version = p.integer(message, "version", low=0, high=room.version)
+    version = p.field(message, "version", high=room.version)
     job = room.jobs.get(unit)
     if job is None or job["version"] != version:
         raise ProtocolError(

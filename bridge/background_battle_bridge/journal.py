@@ -8,7 +8,7 @@ from typing import Any
 from background_battle.units import MAX_FIGHTERS
 
 from . import protocol as p
-from .foundry import MAX_TOKEN_IDS
+from .messages import MAX_COUNT, MAX_TOKEN_ID, MAX_TOKEN_IDS
 from .protocol import ProtocolError
 
 FATES = ("killed", "wounded", "fit")
@@ -21,7 +21,9 @@ def check_journal(message: dict[str, Any], unit_tokens: list[str]) -> dict[str, 
     if not isinstance(journal, dict):
         raise ProtocolError("not_object", "plan must be a JSON object", field="plan")
     plan_id = p.text(journal, "plan", max_len=p.MAX_ID)
-    tokens = p.text_list(journal, "tokens", max_items=MAX_TOKEN_IDS, max_len=128, prefix="plan.")
+    tokens = p.text_list(
+        journal, "tokens", max_items=MAX_TOKEN_IDS, max_len=MAX_TOKEN_ID, prefix="plan."
+    )
     known = set(unit_tokens)
     for token in tokens:
         if token not in known:
@@ -47,7 +49,7 @@ def check_journal(message: dict[str, Any], unit_tokens: list[str]) -> dict[str, 
     clean_already = {}
     for fate in ("killed", "wounded"):
         listed = p.text_list(
-            already, fate, max_items=MAX_TOKEN_IDS, max_len=128, prefix="plan.already."
+            already, fate, max_items=MAX_TOKEN_IDS, max_len=MAX_TOKEN_ID, prefix="plan.already."
         )
         if not set(listed) <= named:
             raise ProtocolError("bad_plan", f"plan.already.{fate}", field="plan.already")
@@ -63,7 +65,7 @@ def check_journal(message: dict[str, Any], unit_tokens: list[str]) -> dict[str, 
         "beyond": {
             f: p.integer(beyond, f, low=0, high=MAX_FIGHTERS) for f in ("killed", "wounded")
         },
-        "unplaced": {f: p.integer(unplaced, f, low=0, high=1_000_000) for f in FATES},
+        "unplaced": {f: p.integer(unplaced, f, low=0, high=MAX_COUNT) for f in FATES},
     }
 
 

@@ -15,6 +15,7 @@ from background_battle.view import Role
 from . import protocol as p
 from . import visibility
 from .budget import SLACK, size
+from .messages import outgoing
 from .room import Room
 
 
@@ -56,17 +57,15 @@ def state(room: Room, role: Role) -> dict[str, Any]:
     foundry = visibility.gms_only(role, room.foundry)
     budget = p.MAX_MESSAGE - SLACK - size(view) - size(foundry)
     log_from, log = last_entries(room, role, budget)
-    message: dict[str, Any] = {
-        "type": "state",
-        "battle": room.name,
-        "version": room.version,
-        "archived": room.archived,
-        "log_from": log_from,
-        "view": {**view, "log": log},
-    }
-    if foundry is not None:
-        message["foundry"] = foundry
-    return message
+    return outgoing(
+        "state",
+        battle=room.name,
+        version=room.version,
+        archived=room.archived,
+        log_from=log_from,
+        view={**view, "log": log},
+        foundry=foundry,
+    )
 
 
 def catch_up(room: Room, role: Role, since: int) -> dict[str, Any] | None:
@@ -78,24 +77,24 @@ def catch_up(room: Room, role: Role, since: int) -> dict[str, Any] | None:
     taken = entries(room, role, since, room.version, p.MAX_MESSAGE - SLACK - size(view))
     if len(taken) < missed:
         return None
-    return {
-        "type": "events",
-        "battle": room.name,
-        "since_version": since,
-        "version": room.version,
-        "entries": taken,
-        "view": view,
-    }
+    return outgoing(
+        "events",
+        battle=room.name,
+        since_version=since,
+        version=room.version,
+        entries=taken,
+        view=view,
+    )
 
 
 def log_page(room: Room, role: Role, since: int, until: int) -> dict[str, Any]:
     """Entries after `since` up to `until` (at most one page); `until_version` says how far."""
     taken = entries(room, role, since, until, p.MAX_MESSAGE - SLACK)
-    return {
-        "type": "log_page",
-        "battle": room.name,
-        "since_version": since,
-        "until_version": since + len(taken),
-        "version": room.version,
-        "entries": taken,
-    }
+    return outgoing(
+        "log_page",
+        battle=room.name,
+        since_version=since,
+        until_version=since + len(taken),
+        version=room.version,
+        entries=taken,
+    )

@@ -32,13 +32,13 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from .guard import Tokens
+from .messages import outgoing
 from .origins import Allowed
 from .pairing import CODE_SECONDS, TRIES, Attempt, Pairing, shown
 from .words import Words
 
 log = logging.getLogger("background_battle_bridge")
 
-PAIR_PATH = "/pair"
 ASK_TIMEOUT = 10.0
 MAX_PAIR_FRAME = 1024
 
@@ -72,28 +72,20 @@ async def pair_connection(
             return
         say(words.say("pair_asked", origin=origin, code=shown(attempt.code), minutes=2))
         tell_gms(
-            {
-                "type": "pairing",
-                "origin": origin,
-                "code": shown(attempt.code),
-                "expires_in": int(CODE_SECONDS),
-            }
+            outgoing(
+                "pairing", origin=origin, code=shown(attempt.code), expires_in=int(CODE_SECONDS)
+            )
         )
         await ws.send(
             json.dumps(
-                {
-                    "type": "pair_asked",
-                    "origin": origin,
-                    "expires_in": int(CODE_SECONDS),
-                    "tries": TRIES,
-                }
+                outgoing("pair_asked", origin=origin, expires_in=int(CODE_SECONDS), tries=TRIES)
             )
         )
         outcome = "gone"
         try:
             outcome = await _tries(ws, attempt, pairing, allowed, tokens, words, say, remembered)
         finally:
-            tell_gms({"type": "pairing_over", "origin": origin, "outcome": outcome})
+            tell_gms(outgoing("pairing_over", origin=origin, outcome=outcome))
     except (TimeoutError, ConnectionClosed):
         return
 
@@ -115,13 +107,13 @@ async def _tries(
         try:
             async with asyncio.timeout(pairing.seconds_left(attempt) + 1.0):
                 message = _message(await ws.recv())
+            code = message.get("code") if message else None
+            if message is None or message.get("type") != "pair_code" or not isinstance(code, str):
+                await _refuse(ws, "bad_message")
+                return "bad_message"
         except TimeoutError:
-            message = {"type": "pair_code", "code": ""}  # answered below as expired
+            code = ""  # answered below as expired
             attempt.expires = min(attempt.expires, pairing.clock())
-        code = message.get("code") if message else None
-        if message is None or message.get("type") != "pair_code" or not isinstance(code, str):
-            await _refuse(ws, "bad_message")
-            return "bad_message"
         verdict = pairing.answer(attempt, code)
         if verdict == "paired":
             try:
@@ -131,12 +123,9 @@ async def _tries(
             remembered()
             say(words.say("pair_done", origin=origin))
             log.info("paired %s", origin)
-            reply = {
-                "type": "paired",
-                "origin": origin,
-                "gm_token": tokens.gm,
-                "player_token": tokens.player,
-            }
+            reply = outgoing(
+                "paired", origin=origin, gm_token=tokens.gm, player_token=tokens.player
+            )
             await ws.send(json.dumps(reply))
             await ws.close(1000, "paired")
             return "paired"
@@ -144,11 +133,7 @@ async def _tries(
             say(words.say("pair_wrong", origin=origin, left=attempt.tries_left))
             await ws.send(
                 json.dumps(
-                    {
-                        "type": "pair_refused",
-                        "reason": "wrong_code",
-                        "tries_left": attempt.tries_left,
-                    }
+                    outgoing("pair_refused", reason="wrong_code", tries_left=attempt.tries_left)
                 )
             )
             continue
@@ -170,5 +155,5 @@ def _message(frame: str | bytes) -> dict[str, Any] | None:
 
 
 async def _refuse(ws: ServerConnection, reason: str) -> None:
-    await ws.send(json.dumps({"type": "pair_refused", "reason": reason, "tries_left": 0}))
+    await ws.send(json.dumps(outgoing("pair_refused", reason=reason, tries_left=0)))
     await ws.close(1008, reason)

@@ -10,7 +10,8 @@ from background_battle.units import MAX_FIGHTERS
 
 from . import protocol as p
 from .battles import Battles
-from .foundry import MAX_TOKEN_IDS, Replies, _repeated, _settled_request, _store, _unit
+from .foundry import Replies, _repeated, _settled_request, _store, _unit
+from .messages import MAX_TOKEN_ID, MAX_TOKEN_IDS, outgoing
 from .protocol import ProtocolError
 from .room import Room
 
@@ -20,8 +21,8 @@ async def detached(battles: Battles, message: dict[str, Any]) -> Replies:
     tokens, and heads taken off tokens standing for many)."""
     request_id, room = await _settled_request(battles, message)
     unit = _unit(room, message)
-    version = p.integer(message, "version", low=1, high=room.version)
-    token_ids = p.text_list(message, "token_ids", max_items=MAX_TOKEN_IDS, max_len=128)
+    version = p.field(message, "version", high=room.version)
+    token_ids = p.field(message, "token_ids")
     heads = _heads(message)
     duplicate = await _repeated(room, request_id, message)
     if duplicate is not None:
@@ -60,12 +61,7 @@ async def detached(battles: Battles, message: dict[str, Any]) -> Replies:
     if heads:
         move["fighters"] = heads
     record = {"kind": "detached", "unit": unit, "move": move}
-    told = {
-        "type": "detached",
-        "battle": room.name,
-        "unit": unit,
-        "moves": [*room.moves(unit), move],
-    }
+    told = outgoing("detached", battle=room.name, unit=unit, moves=[*room.moves(unit), move])
     return await _store(battles, room, request_id, message, record, told)
 
 
@@ -73,7 +69,10 @@ def _heads(message: dict[str, Any]) -> dict[str, int]:
     given = message.get("fighters", {})
     if not isinstance(given, dict) or len(given) > MAX_TOKEN_IDS:
         raise ProtocolError("not_object", "fighters must be {token id: heads}", field="fighters")
-    return {str(token)[:128]: p.integer(given, token, low=1, high=MAX_FIGHTERS) for token in given}
+    return {
+        str(token)[:MAX_TOKEN_ID]: p.integer(given, token, low=1, high=MAX_FIGHTERS)
+        for token in given
+    }
 
 
 def _moved(room: Room, unit: str, version: int) -> int:

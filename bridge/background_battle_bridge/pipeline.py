@@ -32,8 +32,6 @@ from .room import Room
 from .stored import Record
 from .telling import publish_event
 
-MAX_VERSION = 2**31
-
 
 @dataclass
 class Change:
@@ -99,10 +97,10 @@ async def command(
     battles: Battles, client: Client, message: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """`command`: a core command on a battle, or the bridge's own create / archive."""
-    command_id = p.text(message, "id", max_len=p.MAX_ID)
-    name = p.text(message, "battle", max_len=p.MAX_NAME)
-    expected = p.integer(message, "expected_version", low=0, high=MAX_VERSION, optional=True)
-    body = p.obj(message, "command")
+    command_id = p.field(message, "id")
+    name = p.field(message, "battle")
+    expected = p.field(message, "expected_version")
+    body = p.field(message, "command")
     fingerprint = digest(message)
     await battles.audience.keep_up()
     if body.get("type") == "create_battle":

@@ -19,22 +19,39 @@ from typing import Any, Literal, overload
 
 from background_battle.validate import control_character
 
-from .visibility import GM_ONLY_TYPES
-
-PROTOCOL_VERSION = 1
-MAX_FRAME = 64 * 1024
-MAX_MESSAGE = 512 * 1024  # the most the bridge sends in one frame (told in `welcome`)
-LOG_PAGE = 500  # log entries per `state`, `events` or `log_page` at most (told in `welcome`)
-BATTLES_PAGE = 500  # battles per `list_battles` answer at most (told in `welcome`)
-MAX_DEPTH = 32  # nesting of objects and lists in one message
-MAX_NAME = 64
-MAX_ID = 64
-CLIENT_KINDS = ("web", "foundry", "cli")
-# Every type a client may send: those anyone may, and the GM's alone (visibility.py).
-CLIENT_TYPES = (
-    frozenset({"hello", "subscribe", "unsubscribe", "list_battles", "ping", "log_page"})
-    | GM_ONLY_TYPES
+from .messages import (
+    BATTLES_PAGE,
+    CLIENT_KINDS,
+    CLIENT_TYPES,
+    IN,
+    LOG_PAGE,
+    MAX_DEPTH,
+    MAX_FRAME,
+    MAX_ID,
+    MAX_MESSAGE,
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    outgoing,
 )
+
+# The limits and the known types are the declaration's (messages.py); read here by their names.
+__all__ = [
+    "BATTLES_PAGE",
+    "CLIENT_KINDS",
+    "CLIENT_TYPES",
+    "LOG_PAGE",
+    "MAX_DEPTH",
+    "MAX_FRAME",
+    "MAX_ID",
+    "MAX_MESSAGE",
+    "MAX_NAME",
+    "PROTOCOL_VERSION",
+    "ProtocolError",
+    "dumps",
+    "error",
+    "field",
+    "parse",
+]
 
 
 class ProtocolError(Exception):
@@ -78,7 +95,10 @@ def parse(frame: str | bytes) -> dict[str, Any]:
         raise ProtocolError(
             "bad_message", 'a message must be a JSON object with a "type"', field="type"
         )
-    _check_values(message, "", 1, message)
+    for key, item in message.items():
+        _check_values(key, "", 1, message)
+        inside = "" if (message["type"], key) in BODIES else None
+        _check_values(item, key, 2, message, inside)
     if message["type"] not in CLIENT_TYPES:
         raise ProtocolError(
             "unknown_type",
@@ -91,9 +111,21 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     return message
 
 
-# the fields where the protocol gives `null` a meaning: ping's data is any JSON, echoed; a
-# hello's token is ignored with --no-tokens (and is a bad token otherwise)
-NULL_MEANS = frozenset({("ping", "data"), ("hello", "token")})
+# the fields where the protocol gives `null` a meaning (declared nullable): ping's data is any
+# JSON, echoed; a hello's token is ignored with --no-tokens (and is a bad token otherwise)
+NULL_MEANS = frozenset(
+    (kind, declared.name)
+    for kind, shape in IN.items()
+    for declared in shape.fields
+    if declared.nullable
+)
+# the fields holding a core command: what is inside is named as the core names it
+BODIES = frozenset(
+    (kind, declared.name)
+    for kind, shape in IN.items()
+    for declared in shape.fields
+    if declared.body
+)
 
 
 def _no_null(message: dict[str, Any]) -> None:
@@ -164,8 +196,12 @@ def _whole(text: str) -> int:
     return value
 
 
-def _check_values(value: Any, where: str, depth: int, message: dict[str, Any]) -> None:
+def _check_values(
+    value: Any, where: str, depth: int, message: dict[str, Any], inside: str | None = None
+) -> None:
     """Every text valid Unicode (no lone surrogate from a `\\udXXX` escape), nesting bounded.
+    What is in `value` is named `where.key`, or `inside + key` when given (a core command's
+    fields, named as the core names them).
 
     Raises:
         ProtocolError: `bad_text` naming the field, or `too_deep`.
@@ -193,7 +229,7 @@ def _check_values(value: Any, where: str, depth: int, message: dict[str, Any]) -
             raise error
     elif isinstance(value, dict):
         for key, item in value.items():
-            inner = f"{where}.{key}" if where else key
+            inner = f"{inside}{key}" if inside is not None else f"{where}.{key}" if where else key
             _check_values(key, where, depth, message)
             _check_values(item, inner, depth + 1, message)
     elif isinstance(value, list):
@@ -271,6 +307,51 @@ def integer(
     return value
 
 
+def field(message: dict[str, Any], name: str, *, high: int | None = None) -> Any:
+    """Field `name` of a request, read as `messages.IN` declares it for the request's type (a
+    bound known only from the battle, such as its version, given as `high`); None when an
+    optional field is absent.
+
+    >>> field({"type": "unsubscribe", "battle": "ambush"}, "battle")
+    'ambush'
+    >>> field({"type": "log_page", "battle": "ambush", "since_version": 9}, "since_version", high=4)
+    Traceback (most recent call last):
+    ...
+    background_battle_bridge.protocol.ProtocolError: since_version must be from 0 to 4
+
+    Raises:
+        ProtocolError: the value is not of the declared kind or outside its bounds.
+    """
+    declared = IN[message["type"]].field(name)
+    optional = not declared.required
+    if declared.kind in ("text", "choice"):  # a choice is judged by its handler (its own code)
+        longest = MAX_CHOICE if declared.kind == "choice" else declared.max or MAX_TEXT_FIELD
+        if optional:
+            return text(message, name, max_len=longest, optional=True)
+        return text(message, name, max_len=longest)
+    if declared.kind == "integer":
+        top = declared.max if declared.max is not None else high
+        return integer(
+            message,
+            name,
+            low=declared.min or 0,
+            high=MAX_INTEGER if top is None else top,
+            optional=optional,
+        )
+    if declared.kind == "boolean":
+        return boolean(message, name, default=bool(declared.default))
+    if declared.kind == "object":
+        return obj(message, name)
+    if declared.kind == "list" and declared.max is not None and declared.item_max is not None:
+        return text_list(message, name, max_items=declared.max, max_len=declared.item_max)
+    return message.get(name)
+
+
+MAX_CHOICE = 16  # a choice is read as a text this long at most, then judged by its handler
+MAX_TEXT_FIELD = 1024  # a declared text without a bound of its own (a pairing code)
+MAX_INTEGER = 2**53  # a declared integer without a bound of its own
+
+
 def boolean(message: dict[str, Any], name: str, *, default: bool) -> bool:
     """A true/false field with a default."""
     value = message.get(name, default)
@@ -320,24 +401,30 @@ def text_list(
     return list(value)
 
 
-def error(exc: ProtocolError, request: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The `error` message for a refused request, echoing its `id` and `battle` when it had them."""
-    message: dict[str, Any] = {
-        "type": "error",
-        "code": exc.code,
-        "field": exc.field,
-        "message": exc.message,
-        "params": exc.params,
-    }
+def error(
+    exc: ProtocolError,
+    request: dict[str, Any] | None = None,
+    others: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The `error` message for a refused request, echoing its `id` and `battle` when it had them
+    (`others`: the other fields found at fault in the same check)."""
     request = request if request is not None else exc.request
+    echoed: dict[str, Any] = {}
     if request is not None:
         for key in ("id", "battle"):
             value = request.get(key)
             if isinstance(value, str) and len(value) <= MAX_NAME and is_clean(value):
-                message[key] = value
-    if exc.version is not None:
-        message["version"] = exc.version
-    return message
+                echoed[key] = value
+    return outgoing(
+        "error",
+        code=exc.code,
+        field=exc.field,
+        message=exc.message,
+        params=exc.params,
+        **echoed,
+        version=exc.version,
+        others=others,
+    )
 
 
 def is_clean(value: str) -> bool:

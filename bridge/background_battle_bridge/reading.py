@@ -11,7 +11,7 @@ from . import pages
 from . import protocol as p
 from .audience import Client
 from .battles import Battles
-from .pipeline import MAX_VERSION
+from .messages import outgoing, with_fields
 from .protocol import ProtocolError
 
 MAX_WATCHED = 32
@@ -21,20 +21,20 @@ Replies = list[dict[str, Any]]
 async def list_battles(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """One page of the battles a role is told of, in order of name: at most `BATTLES_PAGE`
     after `after`; `more` says whether to ask again from the last one."""
-    archived = p.boolean(message, "archived", default=False)
-    after = p.text(message, "after", max_len=p.MAX_NAME, optional=True)
+    archived = p.field(message, "archived")
+    after = p.field(message, "after")
     listed = sorted(battles.summaries(client.role, archived), key=lambda battle: battle["name"])
     if after is not None:
         listed = [battle for battle in listed if battle["name"] > after]
     page = listed[: p.BATTLES_PAGE]
     more = len(listed) > len(page)
-    return [{"type": "battles", "battles": page, "more": more, **_id(message)}]
+    return [outgoing("battles", battles=page, more=more, id=_id(message))]
 
 
 async def subscribe(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """Watch a battle: its `state`, or with `since_version` only what was missed (`events`)."""
     room = battles.room(message, client.role)
-    since = p.integer(message, "since_version", low=0, high=MAX_VERSION, optional=True)
+    since = p.field(message, "since_version")
     if since is not None and since > room.version:
         raise ProtocolError(
             "out_of_range",
@@ -54,32 +54,37 @@ async def subscribe(battles: Battles, client: Client, message: dict[str, Any]) -
         battles.audience.admit_watcher()
     battles.audience.watch(client, room.name)
     missed = pages.catch_up(room, client.role, since) if since is not None else None
-    return [{**(missed or pages.state(room, client.role)), **_id(message)}]
+    return [with_fields(missed or pages.state(room, client.role), id=_id(message))]
 
 
 async def unsubscribe(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
-    name = p.text(message, "battle", max_len=p.MAX_NAME)
+    name = p.field(message, "battle")
     battles.audience.unwatch(client, name)
-    return [{"type": "unsubscribed", "battle": name, **_id(message)}]
+    return [outgoing("unsubscribed", battle=name, id=_id(message))]
 
 
 async def log_page(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
     """One page of a battle's log, as the client's role sees it."""
     room = battles.room(message, client.role)
-    since = p.integer(message, "since_version", low=0, high=room.version)
-    until = p.integer(message, "until_version", low=since, high=room.version, optional=True)
+    since = p.field(message, "since_version", high=room.version)
+    until = p.field(message, "until_version", high=room.version)
+    if until is not None and until < since:
+        raise ProtocolError(
+            "out_of_range",
+            f"until_version must be from {since} to {room.version}",
+            field="until_version",
+            params={"min": since, "max": room.version},
+        )
     page = pages.log_page(room, client.role, since, room.version if until is None else until)
-    return [{**page, **_id(message)}]
+    return [with_fields(page, id=_id(message))]
 
 
 async def ping(battles: Battles, client: Client, message: dict[str, Any]) -> Replies:
-    reply: dict[str, Any] = {"type": "pong", **_id(message)}
-    if "data" in message:
-        reply["data"] = message["data"]
-    return [reply]
+    data = {"data": message["data"]} if "data" in message else {}
+    return [outgoing("pong", id=_id(message), **data)]
 
 
-def _id(message: dict[str, Any]) -> dict[str, Any]:
+def _id(message: dict[str, Any]) -> str | None:
     """The request's `id`, echoed in its answer when it had one."""
-    request_id = p.text(message, "id", max_len=p.MAX_ID, optional=True)
-    return {} if request_id is None else {"id": request_id}
+    request_id: str | None = p.field(message, "id")
+    return request_id

@@ -15,6 +15,7 @@ import hashlib
 import json
 from typing import Any
 
+from .messages import outgoing
 from .protocol import ProtocolError
 from .room import Receipt, Room
 
@@ -72,12 +73,15 @@ async def repeated(room: Room, request_id: str, fingerprint: str) -> int | None:
 
 
 def ack(
-    request_id: str | None, room: Room, version: int, duplicate: bool = False
+    request_id: str | None, room: Room, version: int, duplicate: bool = False, **more: Any
 ) -> dict[str, Any]:
-    """The `ack` of a request: its id (when it had one), the battle and the version."""
-    reply: dict[str, Any] = {"type": "ack", "battle": room.name, "version": version}
-    if request_id is not None:
-        reply = {"type": "ack", "id": request_id, "battle": room.name, "version": version}
-    if duplicate:
-        reply["duplicate"] = True
-    return reply
+    """The `ack` of a request: its id (when it had one), the battle and the version (and what
+    the request's own answer carries: `sent`, `job`)."""
+    return outgoing(
+        "ack",
+        id=request_id,
+        battle=room.name,
+        version=version,
+        duplicate=True if duplicate else None,
+        **more,
+    )

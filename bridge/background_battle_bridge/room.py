@@ -60,6 +60,8 @@ class Room:
     applied: dict[str, dict[str, Any]] = field(default_factory=dict)
     jobs: dict[str, dict[str, Any]] = field(default_factory=dict)  # unit -> Apply job (jobs.py)
     detached: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # unit -> moves
+    # Influence roll's version -> {effect index: mark} (influence_marks.py); keys are text (JSON)
+    marks: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     claims: dict[str, tuple[Any, str]] = field(default_factory=dict)  # not stored: per connection
     since_snapshot: int = 0
     head: Head | None = None
@@ -94,6 +96,7 @@ class Room:
             applied=dict(data["applied"]),
             jobs={unit: dict(job) for unit, job in data.get("jobs", {}).items()},
             detached={unit: list(moves) for unit, moves in data.get("detached", {}).items()},
+            marks={roll: dict(marks) for roll, marks in data.get("marks", {}).items()},
         )
 
     def snapshot_data(self) -> dict[str, Any]:
@@ -107,6 +110,7 @@ class Room:
             "applied": self.applied,
             "jobs": self.jobs,
             "detached": self.detached,
+            "marks": self.marks,
         }
 
     @property
@@ -144,6 +148,8 @@ class Room:
             self.jobs.pop(record["unit"], None)
         elif kind == "detached":
             self.detached.setdefault(record["unit"], []).append(dict(record["move"]))
+        elif kind == "marked":
+            self._marked(str(record["version"]), record["marks"])
         else:
             raise ValueError(f"record {seq} of battle {self.name!r} has unknown kind {kind!r}")
         if record.get("id") is not None:
@@ -162,6 +168,15 @@ class Room:
         else:
             self.fighters.pop(unit, None)
 
+    def _marked(self, roll: str, changes: dict[str, dict[str, Any] | None]) -> None:
+        """Marks of an Influence roll's effects set (a mark) or taken back (None)."""
+        marks = {**self.marks.get(roll, {}), **changes}
+        kept = {effect: mark for effect, mark in marks.items() if mark is not None}
+        if kept:
+            self.marks[roll] = kept
+        else:
+            self.marks.pop(roll, None)
+
     def foundry(self) -> dict[str, Any]:
         """What the GMs' `state` carries for the Foundry module (never sent to players)."""
         return {
@@ -170,6 +185,11 @@ class Room:
             "applied": self.applied,
             "jobs": {unit: self.job_view(unit) for unit in self.jobs},
             "detached": {unit: moves for unit in self.detached if (moves := self.moves(unit))},
+            "marks": {
+                roll: marks
+                for roll, marks in self.marks.items()
+                if int(roll) <= len(self.battle.log) and int(roll) - 1 not in self.battle.undone
+            },
         }
 
     def moves(self, unit: str) -> list[dict[str, Any]]:

@@ -40,8 +40,10 @@ from .guard import DEFAULT_ORIGINS, RateLimit, Tokens, is_loopback, load_or_make
 from .guard import origin_allowed as origin_ok
 from .hub import SNAPSHOT_EVERY, Hub
 from .lock import FolderBusy, FolderLock
+from .messages import PAIR as PAIR_PATH
+from .messages import WS as WS_PATH
 from .origins import Allowed, BadOrigin, Remembered
-from .pair_handler import PAIR_PATH, pair_connection
+from .pair_handler import pair_connection
 from .pairing import Pairing
 from .protocol import ProtocolError
 from .salvage import kept_aside
@@ -61,7 +63,7 @@ HELLO_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 5.0  # a close takes at most this long, whatever the peer does (connection.py)
 # The web page asks for this file to learn that a bridge serves it (a static host has none).
 MARKER_PATH = "/bridge.json"
-MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": "/ws"}
+MARKER = {"bridge": "background-battle", "protocol": p.PROTOCOL_VERSION, "ws": WS_PATH}
 
 
 def marker_response() -> Response:
@@ -131,7 +133,7 @@ class Bridge:
         at any path but /ws, and at /ws the origin before the upgrade."""
         try:
             path = gate.check(request, self.hosts)
-            if path == "/ws":
+            if path == WS_PATH:
                 return self._upgrade(request)
             if path == PAIR_PATH:  # any origin may ask to pair; nothing is given without the code
                 return self._upgrade_pair(request)
@@ -234,7 +236,7 @@ class Bridge:
                 raise ProtocolError(
                     "hello_required", "the first message must be hello", field="type"
                 )
-            kind = p.text(message, "client", max_len=16)
+            kind = p.field(message, "client")
             if kind not in p.CLIENT_KINDS:
                 raise ProtocolError(
                     "unknown_client",
@@ -256,10 +258,9 @@ class Bridge:
             return False
         client.role, client.kind = role, kind
         try:
-            replies = await self.hub.join(client, message)
-            if visibility.is_gm(role) and not self.tokens.open:
-                # The GM's page shows the player link (a QR code) for the players at the table.
-                replies[0]["player_token"] = self.tokens.player
+            # The GM's page shows the player link (a QR code) for the players at the table.
+            shown = visibility.is_gm(role) and not self.tokens.open
+            replies = await self.hub.join(client, message, self.tokens.player if shown else None)
         except Exception:  # a bug must not take the connection or the server down
             log.exception("a hello failed")
             replies = [p.internal_error(message)]

@@ -74,7 +74,7 @@ class Snapshots:
             dict(room.tokens),
             dict(room.applied),
             dict(room.fighters),
-            {"jobs": dict(room.jobs), "detached": dict(room.detached)},
+            {"jobs": dict(room.jobs), "detached": dict(room.detached), "marks": dict(room.marks)},
         )
         try:
             await asyncio.to_thread(self._write, room.name, seq, *parts)

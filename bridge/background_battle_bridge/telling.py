@@ -10,6 +10,7 @@ from background_battle.view import Role
 from .audience import Later
 from .battles import Battles
 from .budget import Decided
+from .messages import outgoing
 from .room import Room
 
 
@@ -20,14 +21,14 @@ def publish_event(battles: Battles, room: Room, decided: Decided, status_before:
 
     def event(role: Role) -> dict[str, Any]:
         seen = decided.entries[role]
-        return {
-            "type": "event",
-            "battle": room.name,
-            "version": version,
-            "command": seen.get("command"),
-            "events": seen.get("events"),
-            "view": decided.views[role + "-nolog"],
-        }
+        return outgoing(
+            "event",
+            battle=room.name,
+            version=version,
+            command=seen.get("command"),
+            events=seen.get("events"),
+            view=decided.views[role + "-nolog"],
+        )
 
     battles.audience.publish(room.name, Later(event), players=room.open_to("player"))
     if room.battle.status != status_before:

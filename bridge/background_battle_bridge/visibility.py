@@ -26,7 +26,8 @@ T = TypeVar("T")
 
 ROLES: Final[tuple[Role, ...]] = ("gm", "player")
 # What only a GM may send: a change to a battle, and everything about Foundry's tokens (the
-# Apply jobs, their claims, plans and the tokens moved into the PCs' fight).
+# Apply jobs, their claims, plans and the tokens moved into the PCs' fight), and which effects of
+# an Influence roll are done in the PCs' fight (influence_marks.py).
 GM_ONLY_TYPES: Final = frozenset(
     {
         "command",
@@ -39,6 +40,7 @@ GM_ONLY_TYPES: Final = frozenset(
         "plan",
         "cancel_apply",
         "detached",
+        "mark_effects",
     }
 )
 

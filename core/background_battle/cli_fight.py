@@ -48,7 +48,10 @@ def one_round(
     else:
         command.update(mode="rolls", rolls=rolls)
     _, events = apply(skirmish(allies, enemies), command)
-    result = {k: v for k, v in events[0].items() if k not in ("type", "round", "mode")}
+    # the strengths before the round are the ones typed in
+    result = {
+        k: v for k, v in events[0].items() if k not in ("type", "round", "mode", "strength_before")
+    }
     ended = [e for e in events if e["type"] == "battle_ended"]
     result["battle_ended"] = {"winner": ended[0]["winner"]} if ended else None
     return result

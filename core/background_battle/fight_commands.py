@@ -78,6 +78,8 @@ def resolve_round(battle: Battle, command: Mapping[str, Any], dice: Dice) -> lis
     mode = command.get("mode", "auto")
     targets = {s: battle.strength(s) + battle.side(s).pending_bonus for s in SIDES}
     event: Event = {"type": "round_resolved", "round": battle.round + 1, "mode": mode}
+    # each side's strength before the round: a side driven to 0 may lose more than it had
+    event["strength_before"] = {s: battle.strength(s) for s in SIDES}
     event["targets"] = targets
     if mode == "lost":
         lost: dict[Side, int] = command["lost"]

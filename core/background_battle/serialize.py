@@ -80,7 +80,7 @@ def checked_entry(battle: Battle, raw: Any, field: str) -> Entry:
     return entry
 
 
-ADDED_LATER: Final = {"round_resolved": ("decided_by",)}
+ADDED_LATER: Final = {"round_resolved": ("decided_by", "strength_before")}
 """Keys a newer core writes into an event that an older one did not: a saved battle without
 them is the same battle (its replay gives them; it is loaded with them)."""
 

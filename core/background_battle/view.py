@@ -13,6 +13,7 @@ Role = Literal["gm", "player"]
 STRENGTH_KEYS: Final = frozenset(
     {
         "strength",
+        "strength_before",
         "initial",
         "bonus",
         "strength_for_next_test",
@@ -148,15 +149,20 @@ def redact_entry(battle: Battle, entry: dict[str, Any], role: Role = "player") -
     """
     if role == "gm":
         return entry
+    rounds = [e["strength"] for e in entry["events"] if e.get("type") == "round_resolved"]
     return {
-        "command": _redact(entry["command"], battle, None),
+        # a loss typed into a round's command is the loss its event shows: hidden alike
+        "command": _redact(entry["command"], battle, None, rounds[0] if rounds else None),
         "events": [_redact(event, battle, None) for event in entry["events"]],
     }
 
 
-def _redact(data: Any, battle: Battle, side: Side | None) -> Any:
+def _redact(data: Any, battle: Battle, side: Side | None, after: Any = None) -> Any:
     """Walk JSON data; numbers that belong to a hidden side's strength or head count, or that
-    would give them away, become ``None`` and are named in the object's ``REDACTED`` list."""
+    would give them away, become ``None`` and are named in the object's ``REDACTED`` list.
+
+    ``after``: each side's strength after the round a ``resolve_round`` command played (its
+    event's ``strength``), which decides whether the loss typed in it is shown."""
     if isinstance(data, list):
         return [_redact(item, battle, side) for item in data]
     if not isinstance(data, dict):
@@ -168,7 +174,7 @@ def _redact(data: Any, battle: Battle, side: Side | None) -> Any:
         if _per_side(value):  # a value per side: {"allies": .., "enemies": ..}
             result[key] = {}
             for s, item in value.items():
-                if _hidden_of_side(battle, s, key, data):
+                if _hidden_of_side(battle, s, key, data, after):
                     result[key][s] = None
                     redacted.append(f"{key}.{s}")
                 else:
@@ -205,19 +211,23 @@ def _hidden(battle: Battle, side: Side | None, key: str) -> bool:
     return False
 
 
-def _hidden_of_side(battle: Battle, side: Side, key: str, data: dict[str, Any]) -> bool:
+def _hidden_of_side(
+    battle: Battle, side: Side, key: str, data: dict[str, Any], after: Any = None
+) -> bool:
     """One side's part of a value per side: its roll, SL and success go with its strength.
 
     The loss a side took is what the other side dealt: with the other's strength hidden it
     would give the other's SL away, unless players can already tell it: a round that leaves
     this (shown) side above 0 shows its strength before and after, so its loss is shown too
     (never "?" beside two numbers shown). A side driven to 0 may have been dealt more than it
-    had: then its loss stays hidden, and so does a loss typed into a command.
+    had: then its loss stays hidden. A loss typed into a ``resolve_round`` command is the
+    loss its event shows (``after``: the event's strength after the round), shown or hidden alike.
     """
     if key in ROLL_KEYS:
         return f"{side}.strength" in battle.hidden
     if key == "lost" and any(f"{s}.strength" in battle.hidden for s in SIDES):
-        after = data.get("strength") if data.get("type") == "round_resolved" else None
+        if data.get("type") == "round_resolved":
+            after = data.get("strength")
         left = after.get(side) if isinstance(after, dict) else None
         return _hidden(battle, side, key) or not (isinstance(left, int) and left > 0)
     return _hidden(battle, side, key)
@@ -233,7 +243,13 @@ def _hidden_roll(battle: Battle, data: dict[str, Any], key: str) -> bool:
     if kind == "round_resolved" and key == "decided_by":
         # why the round went so compares both sides' SL, results and targets
         return any(f"{s}.strength" in battle.hidden for s in SIDES)
-    if kind == "pcs_won" and key in ("enemy_strength", "fighting_strength", "damage"):
+    if kind == "pcs_won" and key == "damage":
+        # the allies' loss: shown with their strength when it leaves them above 0 (before and
+        # after shown give it); one driven to 0 may have been dealt more than it had
+        left = data.get("allies_strength")
+        shown_loss = "allies.strength" not in battle.hidden and isinstance(left, int) and left > 0
+        return "enemies.strength" in battle.hidden and not shown_loss
+    if kind == "pcs_won" and key in ("enemy_strength", "fighting_strength"):
         return "enemies.strength" in battle.hidden
     if kind == "pcs_won" and key == "allies_strength":
         return "allies.strength" in battle.hidden

@@ -81,8 +81,13 @@ export function strengthHistory(view) {
   return points;
 }
 
-/** The strength of a side before a round: after it, plus what it lost (null when hidden). */
+/**
+ * The strength of a side before a round: the core's `strength_before` (null when hidden); a
+ * round saved before the core wrote it reads after + lost (as it was: right unless the round
+ * drove the side to 0, having dealt it more than it had).
+ */
 export function strengthBefore(event, side) {
+  if (event.strength_before) return event.strength_before[side] ?? null;
   const after = event.strength?.[side];
   const lost = event.lost?.[side];
   return after === null || after === undefined || lost === null || lost === undefined ? null : after + lost;

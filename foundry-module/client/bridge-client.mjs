@@ -11,6 +11,11 @@
  * A long battle's `state` carries only the log's last page (`log_from` > 0): the battle waits in
  * `loading` while the older pages are asked for (events meanwhile go to its tail), and enters
  * `states` whole, announced then by a `state` message with `log_from` 0.
+ *
+ * It is the one place a message is dispatched by its type: its own bookkeeping of each type
+ * (`KEEPING`), then the handlers a shell registered for that type (`handle(type, handler)`),
+ * then the `message` listeners (every message). A shell registers handlers; it does not switch
+ * on `type` again.
  */
 import { backoffDelay, diagnose } from "./connection-policy.mjs";
 import { olderLog } from "./log-pages.mjs";
@@ -65,9 +70,12 @@ export class BridgeClient {
     this.watched = new Set();
     this.unseen = new Set(); // watched battles the bridge does not show this role (yet)
     this.pending = new Map();
+    // Frames that answer requests sent for someone else on this connection (the relay's): not read.
+    this.takers = new Set();
     // status: the connection; message: every message (after the held states took it); problem:
     // an `error` that answers no request of this client (a refused subscribe, a bad token).
     this.listeners = { status: new Set(), message: new Set(), problem: new Set() };
+    this.handlers = new Map(); // message type -> the shells' handlers of it
     this.status = { state: "idle" };
   }
 
@@ -76,14 +84,26 @@ export class BridgeClient {
     return () => this.listeners[kind].delete(listener);
   }
 
+  /**
+   * Registers a handler for the messages of one type (`welcome`, `battles`, `state`, `pairing`…),
+   * called after the client's own bookkeeping of it (a `state` once whole, its older log in).
+   * Returns a function that removes it.
+   */
+  handle(type, handler) {
+    if (!this.handlers.has(type)) this.handlers.set(type, new Set());
+    const handlers = this.handlers.get(type);
+    handlers.add(handler);
+    return () => handlers.delete(handler);
+  }
+
   emit(kind, value) {
-    for (const listener of this.listeners[kind]) {
-      try {
-        listener(value);
-      } catch (error) {
-        console.error("background-battle | listener failed", error);
-      }
-    }
+    for (const listener of this.listeners[kind]) tell(listener, value);
+  }
+
+  /** A message to the shells: the handlers of its type, then every `message` listener. */
+  announce(message) {
+    for (const handler of this.handlers.get(message.type) ?? []) tell(handler, message);
+    this.emit("message", message);
   }
 
   setStatus(status) {
@@ -143,6 +163,7 @@ export class BridgeClient {
       } catch {
         return;
       }
+      for (const take of this.takers) if (take(message)) return;
       if (message?.type === "error" && message.code === "bad_token") attempt.error = "bad_token";
       this.receive(message);
     };
@@ -191,6 +212,16 @@ export class BridgeClient {
     if (!this.socket || this.socket.readyState !== 1) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  /**
+   * Hands over the frames that answer requests sent for someone else (with `sendRaw`: the
+   * Foundry module's relay, relay-host.mjs): `take(frame)` returns true for such a frame, which
+   * this client then does not read. Returns what stops it.
+   */
+  intercept(take) {
+    this.takers.add(take);
+    return () => this.takers.delete(take);
   }
 
   /** Sends a request with an id; resolves with its `ack`, rejects with a BridgeError. */
@@ -249,101 +280,12 @@ export class BridgeClient {
     this.subscribe(battle);
   }
 
+  /** One message from the bridge: kept by its type (`KEEPING`), then told to the shells. */
   receive(message) {
     if (!message || typeof message.type !== "string") return;
-    switch (message.type) {
-      case "welcome":
-        this.role = message.role;
-        this.battles = message.battles ?? [];
-        this.attempt = 0;
-        this.setStatus({ state: "open", role: this.role });
-        for (const battle of this.watched) this.subscribe(battle);
-        break;
-      case "battles":
-        this.battles = message.battles ?? [];
-        // A player is told of a battle once the GM starts it: watch it from then on.
-        for (const battle of this.battles) {
-          if (this.unseen.delete(battle.name) && this.watched.has(battle.name)) this.subscribe(battle.name);
-        }
-        this.answer(message); // `list_battles` (with its id)
-        break;
-      case "state": {
-        const state = {
-          version: message.version,
-          archived: Boolean(message.archived),
-          view: message.view,
-          foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, ...message.foundry },
-        };
-        if (message.log_from > 0) {
-          this.loadOlderLog(message.battle, state, message.log_from);
-          return; // announced when whole
-        }
-        this.loading.delete(message.battle);
-        this.states.set(message.battle, state);
-        break;
-      }
-      case "event":
-        this.onEvent(message);
-        break;
-      case "events":
-        this.onEvents(message);
-        break;
-      case "tokens": {
-        const state = this.held(message.battle);
-        if (state) tokensOfUnit(state.foundry, message);
-        break;
-      }
-      case "applied": {
-        const state = this.held(message.battle);
-        if (state) state.foundry.applied[message.unit] = message.report;
-        if (state) delete state.foundry.jobs?.[message.unit]; // the report ends the unit's job
-        break;
-      }
-      case "apply_job": {
-        const state = this.held(message.battle);
-        if (state) {
-          state.foundry.jobs ??= {};
-          if (message.job) state.foundry.jobs[message.unit] = message.job;
-          else delete state.foundry.jobs[message.unit];
-        }
-        break;
-      }
-      case "detached": {
-        const state = this.held(message.battle);
-        if (state) {
-          state.foundry.detached ??= {};
-          if (message.moves?.length) state.foundry.detached[message.unit] = message.moves;
-          else delete state.foundry.detached[message.unit];
-        }
-        break;
-      }
-      case "unapplied": {
-        const state = this.held(message.battle);
-        if (state) delete state.foundry.applied[message.unit];
-        break;
-      }
-      case "ack":
-      case "log_page":
-      case "error": {
-        // An error that answers no request of this client is a problem (a refused subscribe…).
-        if (!this.answer(message) && message.type === "error") this.emit("problem", message);
-        if (message.type === "error" && message.code === "unknown_battle" && this.watched.has(message.battle)) {
-          this.unseen.add(message.battle);
-        }
-        if (message.type === "error" && message.code === "out_of_range" && message.battle) {
-          // since_version ahead of the bridge (it lost data or was reset): take a fresh state.
-          if (message.field === "since_version") {
-            this.states.delete(message.battle);
-            this.loading.delete(message.battle);
-            this.subscribe(message.battle);
-          }
-        }
-        break;
-      }
-      default:
-        break;
-    }
-    this.emit("message", message);
+    const keep = Object.hasOwn(KEEPING, message.type) ? KEEPING[message.type] : null;
+    if (keep?.call(this, message) === HELD) return;
+    this.announce(message);
   }
 
   /** Resolves the request a reply names by its id (rejects it with an `error`); false: none. */
@@ -393,7 +335,7 @@ export class BridgeClient {
       }
       this.states.set(battle, state);
       const { version, archived, view, foundry } = state;
-      this.emit("message", { type: "state", battle, version, archived, log_from: 0, view, foundry });
+      this.announce({ type: "state", battle, version, archived, log_from: 0, view, foundry });
     });
   }
 
@@ -422,6 +364,115 @@ export class BridgeClient {
     state.view = { ...message.view, log: [...log, ...(message.entries ?? [])] };
   }
 }
+
+/** What a keeping returns for a message announced later (a long battle's `state`, once whole). */
+const HELD = Symbol("held");
+
+function tell(listener, value) {
+  try {
+    listener(value);
+  } catch (error) {
+    console.error("background-battle | listener failed", error);
+  }
+}
+
+/**
+ * The client's own bookkeeping of each message type it keeps (`this` is the client): the one
+ * table of types; a type not here is only told to the shells.
+ */
+const KEEPING = {
+  welcome(message) {
+    this.role = message.role;
+    this.battles = message.battles ?? [];
+    this.attempt = 0;
+    this.setStatus({ state: "open", role: this.role });
+    for (const battle of this.watched) this.subscribe(battle);
+  },
+  battles(message) {
+    this.battles = message.battles ?? [];
+    // A player is told of a battle once the GM starts it: watch it from then on.
+    for (const battle of this.battles) {
+      if (this.unseen.delete(battle.name) && this.watched.has(battle.name)) this.subscribe(battle.name);
+    }
+    this.answer(message); // `list_battles` (with its id)
+  },
+  state(message) {
+    const state = {
+      version: message.version,
+      archived: Boolean(message.archived),
+      view: message.view,
+      foundry: { tokens: {}, fighters: {}, applied: {}, jobs: {}, detached: {}, marks: {}, ...message.foundry },
+    };
+    if (message.log_from > 0) {
+      this.loadOlderLog(message.battle, state, message.log_from);
+      return HELD; // announced when whole
+    }
+    this.loading.delete(message.battle);
+    this.states.set(message.battle, state);
+    return undefined;
+  },
+  event(message) {
+    this.onEvent(message);
+  },
+  events(message) {
+    this.onEvents(message);
+  },
+  tokens(message) {
+    const state = this.held(message.battle);
+    if (state) tokensOfUnit(state.foundry, message);
+  },
+  applied(message) {
+    const state = this.held(message.battle);
+    if (state) state.foundry.applied[message.unit] = message.report;
+    if (state) delete state.foundry.jobs?.[message.unit]; // the report ends the unit's job
+  },
+  apply_job(message) {
+    const state = this.held(message.battle);
+    if (!state) return;
+    state.foundry.jobs ??= {};
+    if (message.job) state.foundry.jobs[message.unit] = message.job;
+    else delete state.foundry.jobs[message.unit];
+  },
+  detached(message) {
+    const state = this.held(message.battle);
+    if (!state) return;
+    state.foundry.detached ??= {};
+    if (message.moves?.length) state.foundry.detached[message.unit] = message.moves;
+    else delete state.foundry.detached[message.unit];
+  },
+  unapplied(message) {
+    const state = this.held(message.battle);
+    if (state) delete state.foundry.applied[message.unit];
+  },
+  effects_marked(message) {
+    // Which effects of an Influence roll are done (Foundry's Apply, the page's ticks): whole.
+    const state = this.held(message.battle);
+    if (!state) return;
+    state.foundry.marks ??= {};
+    if (Object.keys(message.marks ?? {}).length) state.foundry.marks[message.version] = message.marks;
+    else delete state.foundry.marks[message.version];
+  },
+  ack(message) {
+    this.answer(message);
+  },
+  log_page(message) {
+    this.answer(message);
+  },
+  error(message) {
+    // An error that answers no request of this client is a problem (a refused subscribe…).
+    if (!this.answer(message)) this.emit("problem", message);
+    if (message.code === "unknown_battle" && this.watched.has(message.battle)) this.unseen.add(message.battle);
+    if (message.code === "out_of_range" && message.battle && message.field === "since_version") {
+      // since_version ahead of the bridge (it lost data or was reset): take a fresh state.
+      this.states.delete(message.battle);
+      this.loading.delete(message.battle);
+      this.subscribe(message.battle);
+    }
+  },
+};
+
+/** The message types the client keeps itself (the others it only tells the shells). */
+export const KEPT_TYPES = Object.freeze(Object.keys(KEEPING));
 
 /**
  * A `tokens` message into a battle's Foundry data (GM-only): the unit's token list and the head

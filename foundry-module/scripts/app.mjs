@@ -1,5 +1,6 @@
 /**
- * The module's one live object: the bridge connection, the battle the panel shows, the notices
+ * The module's one live object: the bridge connections (this browser's own and, in a GM's
+ * browser, the players' eye: one per role), the battle the panel shows, the notices
  * when the bridge cannot be reached, and the hand-off of `apply_casualties` to the browser that
  * applies it (applier.mjs). Its parts, and the panel, get narrow fronts of it (wiring.mjs).
  */
@@ -10,7 +11,7 @@ import { errorText, t } from "./i18n.mjs";
 import { log } from "./log.mjs";
 import { setting } from "./settings.mjs";
 import { applyCasualties, finishApply, undoInterrupted } from "./casualties.mjs";
-import { PlayerEye } from "./player-eye.mjs";
+import { BROWSER, PlayerEye } from "./player-eye.mjs";
 import { RelaySocket } from "./relay.mjs";
 import { moveOldFlags } from "./old-flags.mjs";
 import { appParts } from "./wiring.mjs";
@@ -25,10 +26,14 @@ export class BattleApp {
     /** The battles this browser watches: the one shown, and for a GM the world's (its cards). */
     this.watching = [];
     this.missingToken = false;
+    /** A GM's browser's one connection with the player token (player-eye.mjs), or null. */
     this.eye = null;
     const parts = appParts(this);
     /** The bridge connections, as the parts get them (wiring.mjs). */
     this.connections = parts.connections;
+    /** What this browser does with each message of the bridge, by type (wiring.mjs): `own` for
+     * its connection, `players` for the players' eye's. */
+    this.messages = parts.messages;
     this.cards = parts.cards;
     /** A GM's choice of the battle shown: the world's (started) or the GM's own (in set-up). */
     this.choice = parts.choice;
@@ -123,35 +128,35 @@ export class BattleApp {
     this.start(url.url, token, (address) => new WebSocket(address));
   }
 
-  /** Starts a bridge client on the given socket factory, watching the battle shown. */
+  /**
+   * Starts this browser's connections on the given socket factory, watching the battles shown:
+   * its own (the GM or the player token) and, in a GM's browser, the players' eye (the one with
+   * the player token; the own one when the GM connects with the player token).
+   */
   start(url, token, createSocket) {
-    const client = new BridgeClient({
-      url,
-      token,
-      createSocket,
-      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
-      page: { protocol: window.location.protocol, hostname: window.location.hostname },
-    });
+    this.eye = this.relayed ? null : this.openEye(url, createSocket);
+    const shared = this.eye?.client.token === token;
+    const client = shared ? this.eye.client : newClient(url, token, createSocket);
     this.client = client;
     client.on("status", (status) => this.onStatus(status));
-    client.on("message", (message) => this.onMessage(message));
-    client.on("message", (message) => this.cards.heard(message));
-    this.watching = this.battlesWatched();
-    for (const battle of this.watching) client.watch(battle);
+    this.messages.own.attach(client);
+    this.watching = [];
+    this.watch(this.battlesWatched());
     client.start();
-    if (!this.relayed) this.openEye(url, token);
+    if (this.eye && !shared) this.eye.start();
   }
 
   /**
-   * A GM's browser also watches the battle as the players see it (the player token), so that
-   * public cards hold only the player view. Without a player token cards go to the GMs only.
+   * A GM's browser also watches the battles as the players see them (the player token), so that
+   * public cards hold only the player view; the relay passes that connection on to the players
+   * (relay-host.mjs). Without a player token cards go to the GMs only, and nobody is relayed.
    */
-  openEye(url, token) {
+  openEye(url, createSocket) {
     const playerToken = setting(SETTINGS.PLAYER_TOKEN);
-    if (!game.user.isGM || !playerToken || playerToken === token) return;
-    this.eye = new PlayerEye(url, playerToken);
-    this.eye.on((message) => this.cards.heard(message));
-    this.eye.start(this.watching);
+    if (!game.user.isGM || !playerToken) return null;
+    const eye = new PlayerEye(newClient(url, playerToken, createSocket));
+    this.messages.players.attach(eye.client);
+    return eye;
   }
 
   onStatus(status) {
@@ -183,28 +188,23 @@ export class BattleApp {
     log.warn(text);
   }
 
-  onMessage(message) {
-    if (message.type === "apply_casualties") {
-      const key = `${message.battle}/${message.unit}/${message.version}`;
-      if (this.applier.mine && !this.failed.has(key))
-        this.runJob(message.battle, message.unit, message.version, "apply");
-      return;
-    }
-    if (message.type === "apply_job") {
-      for (const key of this.tried) if (key.startsWith(`${message.battle}/${message.unit}/`)) this.tried.delete(key);
-      this.jobTaken(message);
-    }
-    if (message.type === "state") this.moveOldFlags(message.battle);
-    if (message.type === "error" && !message.id) {
-      log.warn("bridge error", message);
-      if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
-    }
-    const shown = ["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"];
-    if ([...shown, "apply_job", "detached"].includes(message.type)) {
-      this.changed();
-    }
-    // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
-    if (["state", "event", "events", "battles", "welcome"].includes(message.type)) this.choice.check();
+  /** A unit's Apply offered to the Foundry browsers: taken here when this browser applies. */
+  offered({ battle, unit, version }) {
+    if (this.applier.mine && !this.failed.has(`${battle}/${unit}/${version}`))
+      this.runJob(battle, unit, version, "apply");
+  }
+
+  /** A unit's job changed: the tries at it start afresh; "sent" when another browser took it. */
+  jobChanged(message) {
+    for (const key of this.tried) if (key.startsWith(`${message.battle}/${message.unit}/`)) this.tried.delete(key);
+    this.jobTaken(message);
+  }
+
+  /** A refusal that answers no request of this browser (a refused subscribe...): said. */
+  refused(message) {
+    if (message.id) return;
+    log.warn("bridge error", message);
+    if (message.code !== "bad_token") ui.notifications.warn(errorText(message));
   }
 
   /** Earlier versions' flags that players could read leave the battle's tokens: the active GM's
@@ -339,13 +339,19 @@ export class BattleApp {
 
   /** Watches the battles now shown, and stops watching those shown before. */
   follow() {
-    const now = this.battlesWatched();
-    for (const battle of this.watching) if (!now.includes(battle)) this.client?.unwatch(battle);
-    this.watching = now;
-    for (const battle of now) this.client?.watch(battle);
-    this.eye?.follow(now);
+    this.watch(this.battlesWatched());
     this.choice.check();
     this.changed();
+  }
+
+  /** Watches `now` on this browser's connections (the players' eye: beside relayed players'). */
+  watch(now) {
+    if (this.client && this.client !== this.eye?.client) {
+      for (const battle of this.watching) if (!now.includes(battle)) this.client.unwatch(battle);
+      for (const battle of now) this.client.watch(battle);
+    }
+    this.watching = now;
+    this.eye?.watchFor(BROWSER, now);
   }
 
   /**
@@ -419,4 +425,15 @@ export class BattleApp {
       this.changed();
     }
   }
+}
+
+/** A bridge client of this page on the given socket factory. */
+function newClient(url, token, createSocket) {
+  return new BridgeClient({
+    url,
+    token,
+    createSocket,
+    timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) },
+    page: { protocol: window.location.protocol, hostname: window.location.hostname },
+  });
 }

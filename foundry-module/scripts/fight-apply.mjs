@@ -17,6 +17,10 @@
  * - Conditions: `actor.addCondition(key)` (conditions.mjs).
  * Other systems: Foundry's status effects for a condition the system knows; Advantage, Damage
  * and tests are listed for the GM to do by hand.
+ *
+ * Live, the effects done are shared with the GM's page (fight-marks.mjs): an effect marked done
+ * already (ticked on the page) is left out and listed as such; what Apply did is marked, and its
+ * Undo takes those marks back. `marks`: fight-marks.mjs marksOf, or null (nothing shared).
  */
 import { ID } from "./constants.mjs";
 import { cardsAbout, postCard } from "./chat.mjs";
@@ -33,6 +37,7 @@ import {
   stepWords,
 } from "./logic/fight-effects.mjs";
 import { joinCombat } from "./fight-rounds.mjs";
+import { marksHtml, rollOf } from "./fight-marks.mjs";
 import { log } from "./log.mjs";
 
 const SKILL_NAMES = {
@@ -105,18 +110,18 @@ async function gmPicks(pool, names, dice) {
 const applying = new Set();
 
 /** Applies the Influence card `message`'s effects to the active combat; posts the GM's card. */
-export async function applyToFight(message) {
+export async function applyToFight(message, marks = null) {
   if (!game.user?.isGM) return ui.notifications?.warn(t("Fight.GmOnly"));
   if (applying.has(message.id)) return ui.notifications?.warn(t("Fight.AlreadyApplied"));
   applying.add(message.id);
   try {
-    return await applyOnce(message);
+    return await applyOnce(message, marks);
   } finally {
     applying.delete(message.id);
   }
 }
 
-async function applyOnce(message) {
+async function applyOnce(message, marks) {
   const influence = message.getFlag(ID, "influence");
   const combat = game.combat;
   if (!combat) return ui.notifications?.warn(t("Fight.NoCombat"));
@@ -126,7 +131,11 @@ async function applyOnce(message) {
   const list = [...combatants.values()].map(described);
   const names = (id) => list.find((c) => c.id === id)?.name ?? id;
   const group = groupAdvantage();
-  const steps = planEffects(influence?.effects, combatSides(list), { round: combat.round, groupAdvantage: group });
+  const roll = marks ? rollOf(message) : null;
+  const doneElsewhere = { ...(roll ? marks.of(roll) : {}) };
+  // One step per effect, in order (planEffects): a step's index is its effect's.
+  const planned = planEffects(influence?.effects, combatSides(list), { round: combat.round, groupAdvantage: group });
+  const steps = planned.map((step, index) => ({ ...step, index })).filter((step) => !doneElsewhere[step.index]);
   const touched = new Set(steps.flatMap((s) => s.ids ?? s.pool ?? []));
   const before = {};
   for (const id of touched) before[id] = snapshot(combatants.get(id)?.actor, !group);
@@ -135,7 +144,14 @@ async function applyOnce(message) {
   const byHand = [];
   const due = [];
   const created = []; // the effects made on actors: {combatant, effect}, deleted by Undo
+  const marked = []; // the effects applied here, marked done on the bridge: {effect, kind, done, result?}
   for (const step of steps) {
+    // ticked on the page meanwhile (the GM's dialog for a damage may stay open a while): left out
+    const late = roll ? marks.of(roll)[step.index] : null;
+    if (late) {
+      doneElsewhere[step.index] = late;
+      continue;
+    }
     const words = stepWords(step, names);
     const line = t(words.key, {
       ...words.data,
@@ -149,6 +165,10 @@ async function applyOnce(message) {
       if (handled?.done) lines.push(handled.done);
       else if (handled?.byHand) byHand.push(handled.byHand);
       else (handled ? lines : byHand).push(line);
+      if (handled === true || handled?.done) {
+        const mark = { effect: step.index, kind: influence.effects[step.index].kind, done: true };
+        marked.push(handled.done ? { ...mark, result: handled.done.slice(0, 200) } : mark);
+      }
     } catch (error) {
       log.error("fight step failed", error);
       byHand.push(line);
@@ -158,12 +178,48 @@ async function applyOnce(message) {
     `<h3>${esc(t("Fight.Applied"))}</h3>` +
     lines.map((line) => `<p>${esc(line)}</p>`).join("") +
     (byHand.length ? `<h4>${esc(t("Fight.ByHand"))}</h4>` + byHand.map((line) => `<p>${esc(line)}</p>`).join("") : "") +
+    marksHtml(doneElsewhere, influence?.effects) +
     `<p><button type="button" data-bb-fight="undo">${esc(t("Fight.Undo"))}</button></p>`;
+  const shared = roll && marked.length ? await share(marks, roll, marked) : [];
   return postCard(html, {
     gmOnly: true,
     about: { kind: "fight", source: message.id },
-    flags: { fight: { combat: combat.id, round: combat.round, before, groups, due, created, undone: false } },
+    flags: {
+      fight: {
+        combat: combat.id,
+        round: combat.round,
+        before,
+        groups,
+        due,
+        created,
+        undone: false,
+        roll,
+        marked: shared,
+      },
+    },
   });
+}
+
+/**
+ * Marks on the bridge what was applied (or, `done: false`, takes the marks back); the marks
+ * stored. An effect ticked on the page in the moment between (`already_marked`, naming it) is
+ * said to the GM and left to the page's tick; the rest is sent again. Any other refusal: none.
+ */
+async function share(marks, roll, list) {
+  let left = list;
+  while (left.length) {
+    try {
+      await marks.send(roll, left);
+      return left.map(({ effect, kind }) => ({ effect, kind }));
+    } catch (error) {
+      log.warn("marks not shared", error);
+      ui.notifications?.warn(t("Fight.NotShared", { error: error?.message ?? String(error) }));
+      const named = /^marks\[(\d+)\]/.exec(error?.field ?? "");
+      if (error?.code !== "already_marked" || !named) return [];
+      left = left.filter((_, index) => index !== Number(named[1]));
+    }
+  }
+  return [];
 }
 
 /**
@@ -264,7 +320,7 @@ async function applyStep(step, combatants, names, created) {
 }
 
 /** Undo: every actor the fight card touched back to its record, the group's Advantage too. */
-export async function undoFight(message) {
+export async function undoFight(message, marks = null) {
   if (!game.user?.isGM) return ui.notifications?.warn(t("Fight.GmOnly"));
   const record = message.getFlag(ID, "fight");
   if (!record || record.undone) return null;
@@ -298,6 +354,13 @@ export async function undoFight(message) {
       }
     }
   }
+  if (marks && record.roll && record.marked?.length) {
+    await share(
+      marks,
+      record.roll,
+      record.marked.map(({ effect, kind }) => ({ effect, kind, done: false })),
+    );
+  }
   return message.update({
     [`flags.${ID}.fight.undone`]: true,
     content: message.content.replace(
@@ -307,8 +370,17 @@ export async function undoFight(message) {
   });
 }
 
-/** Wires the card's buttons (hook renderChatMessageHTML); a player sees none of them. */
-export function fightControls(message, html) {
+/**
+ * Wires the card's buttons (hook renderChatMessageHTML); a player sees none of them. A GM sees
+ * on an Influence card the effects done already (fight-marks.mjs).
+ */
+export function fightControls(message, html, marks = null) {
+  const influence = message.getFlag?.(ID, "influence");
+  const roll = influence && game.user?.isGM && marks ? rollOf(message) : null;
+  if (roll)
+    html
+      ?.querySelector?.(".background-battle-card")
+      ?.insertAdjacentHTML("beforeend", marksHtml(marks.of(roll), influence.effects));
   const buttons = html?.querySelectorAll?.("[data-bb-fight]") ?? [];
   for (const button of buttons) {
     if (!game.user?.isGM) {
@@ -320,9 +392,9 @@ export function fightControls(message, html) {
       button.disabled = true;
       try {
         const action = button.dataset.bbFight;
-        if (action === "apply") await applyToFight(message);
+        if (action === "apply") await applyToFight(message, marks);
         else if (action === "join") await joinCombat(message);
-        else await undoFight(message);
+        else await undoFight(message, marks);
       } catch (error) {
         log.error("apply to the fight failed", error);
         ui.notifications?.error(String(error?.message ?? error));

@@ -24,9 +24,9 @@ export function has(key) {
   return game.i18n.has(`${PREFIX}.${key}`);
 }
 
-/** A field path from the bridge ("command.rolls.allies") in words, when the language has them. */
+/** A field path from the bridge or the core ("rolls.allies") in words, when the language has them. */
 export function fieldLabel(field) {
-  const path = String(field ?? "").replace(/^command\./, "");
+  const path = String(field ?? "");
   const words = path.replace(/\[\d+\]|\.\d+/g, "");
   for (const key of [path, words, words.split(".").pop()]) {
     if (key && has(`Fields.${key}`)) return t(`Fields.${key}`);
@@ -53,7 +53,7 @@ export function boundsKey(params) {
  */
 export function errorText(error) {
   const code = error?.code ?? "internal";
-  const path = String(error?.field ?? "").replace(/^command\./, "");
+  const path = String(error?.field ?? "");
   const label = fieldLabel(error?.field);
   const params = { ...(error?.params ?? {}), field: path && label === path ? t("Fields.unnamed") : label };
   for (const [key, value] of Object.entries(params)) {

@@ -15,6 +15,7 @@ import { startRelay } from "./relay.mjs";
 import { registerDiceSetting } from "./foundry-dice.mjs";
 import { registerLeaderSetting } from "./leader-test.mjs";
 import { fightControls } from "./fight-apply.mjs";
+import { marksOf } from "./fight-marks.mjs";
 import { combatUpdated, registerRhythmSettings } from "./fight-rounds.mjs";
 
 const app = new BattleApp();
@@ -40,8 +41,9 @@ Hooks.once("init", () => {
 
 Hooks.once("setup", () => readDebugSetting());
 
-// The Influence card's "Apply to the fight" and the fight card's Undo (GM only).
-Hooks.on("renderChatMessageHTML", (message, html) => fightControls(message, html));
+// The Influence card's "Apply to the fight" and the fight card's Undo (GM only), with the
+// effects done on the GM's page (shared through the bridge).
+Hooks.on("renderChatMessageHTML", (message, html) => fightControls(message, html, marksOf(app.connections)));
 // Fighters due to join the PCs' fight, and the background battle in the combat's rhythm.
 Hooks.on("updateCombat", (combat, changed) => combatUpdated(combat, changed, rhythmFront(app)));
 
@@ -49,7 +51,7 @@ Hooks.once("ready", () => {
   const module = game.modules?.get(ID);
   if (module) module.api = { app, togglePanel };
   app.applier.start();
-  startRelay(isActiveGM, () => {
+  startRelay(isActiveGM, { eye: () => app.eye, messages: app.messages.players }, () => {
     if (app.relayed && !app.client?.connected) app.connect();
   });
   // A GM who leaves may leave this browser the active GM: it cards what is still missing.

@@ -1,34 +1,70 @@
 /**
- * The relay's GM side (logic/relay-protocol.mjs), in the active GM's browser: one bridge
- * connection with the player token for every relayed player, the players' line. What the bridge
- * pushes on it crosses Foundry's socket once, to every player; the answer to a player's request
- * goes to that player.
+ * The relay's GM side (logic/relay-protocol.mjs), in the active GM's browser: the relayed
+ * players' frames go on this browser's one player-token connection, the players' eye
+ * (player-eye.mjs, through the shared client), which watches what they watch beside what this
+ * browser watches. What the bridge pushes on it crosses Foundry's socket once, to every player;
+ * the answer to a player's request goes to that player.
  */
-import { SETTINGS } from "./constants.mjs";
-import { checkBridgeUrl } from "../client/connection-policy.mjs";
 import {
   EVERYONE,
+  PUSHED,
   RELAY_UNAVAILABLE,
   backToPlayer,
   forwardFrame,
+  isRelayed,
   onTheLine,
+  relayTag,
   watchedAfter,
 } from "./logic/relay-protocol.mjs";
 import { log } from "./log.mjs";
-import { setting } from "./settings.mjs";
+
+/** Close code of the relayed sessions when the eye's connection closes (as a browser's). */
+const LOST = 1006;
 
 /**
- * The active GM's side: ONE bridge connection with the player token for every relayed player
- * (the players' line). What the bridge pushes on it goes to every player in one socket message;
- * the answer to a player's request (its id names the session) goes to that player only.
+ * The player frames the GM's browser answers itself: a `hello` with the eye's own `welcome` (and
+ * the battle it names subscribed for the player), an `unsubscribe` at once (the eye goes on
+ * watching a battle while someone else does). Every other reading frame goes to the bridge.
  */
+const ANSWERED_HERE = {
+  hello(host, session, frame, client) {
+    host.toSession(session, { ...host.welcome, battles: client.battles });
+    if (typeof frame.battle === "string") {
+      const since = Number.isInteger(frame.since_version) ? { since_version: frame.since_version } : {};
+      host.send(session, { type: "subscribe", battle: frame.battle, ...since });
+    }
+  },
+  unsubscribe(host, session, frame) {
+    const id = frame.id !== undefined ? { id: frame.id } : {};
+    host.toSession(session, { type: "unsubscribed", battle: frame.battle, ...id });
+  },
+};
+
 export class RelayHost {
-  /** `emit(message)`: sends a message on the module's channel (relay.mjs). */
-  constructor(isActiveGM, emit) {
+  /**
+   * `emit(message)`: sends a message on the module's channel (relay.mjs); `players`: this
+   * browser's players' eye, read live (`eye()`: null when it has none), and the handlers of its
+   * messages (wiring.mjs), where the relay takes its `welcome` and what the bridge pushes.
+   */
+  constructor(isActiveGM, emit, players) {
     this.isActiveGM = isActiveGM;
     this.emit = emit;
+    this.players = players;
     this.sessions = new Map(); // session → {user, watching, opened}
-    this.line = null;
+    this.source = null; // {eye, stop}: the eye relayed from, while a player is relayed
+    this.routes = new Map(); // id on the eye's connection → {session, id?}
+    this.count = 0;
+    this.intercepted = new WeakSet(); // the eyes' clients whose relayed answers this host takes
+    this.welcome = null; // the eye's last `welcome`, as the bridge said it
+    players.messages.handle("welcome", (welcome) => {
+      this.welcome = welcome;
+      if (welcome.role !== "player") this.notAPlayersEye();
+    });
+    for (const type of PUSHED) {
+      players.messages.handle(type, (frame) => {
+        if (this.source?.eye.seesAsPlayer() && frame.id === undefined) this.toEveryone(frame);
+      });
+    }
   }
 
   reply(session, to, fields) {
@@ -48,17 +84,37 @@ export class RelayHost {
   }
 
   open(session, user) {
-    const url = checkBridgeUrl(setting(SETTINGS.URL));
-    const token = setting(SETTINGS.PLAYER_TOKEN);
-    if (!url.ok || !token) {
+    const eye = this.players.eye();
+    if (!eye || (eye.client.role !== null && !eye.seesAsPlayer())) {
       log.warn("cannot relay the battle to players: set the bridge address and the player token");
       this.reply(session, user, { kind: "closed", code: RELAY_UNAVAILABLE });
       return;
     }
+    if (this.source && this.source.eye !== eye) this.eyeClosed(LOST);
     this.sessions.set(session, { user, watching: new Set(), opened: false });
-    if (!this.line) this.line = new PlayersLine(url.url, token, this);
-    else if (this.line.welcome) this.greet(session);
+    if (!this.source) this.relayFrom(eye);
     log.debug("relaying the player view to", user, session);
+    const state = eye.client.status.state;
+    if (state === "open") this.greet(session);
+    else if (state === "failed" || state === "idle") this.eyeClosed(LOST);
+  }
+
+  /** Relays from this eye: hears when its connection opens or closes, and takes its answers to
+   * relayed requests (also those coming after their session ended: they are nobody's). */
+  relayFrom(eye) {
+    if (!this.intercepted.has(eye.client)) {
+      this.intercepted.add(eye.client);
+      eye.client.intercept((frame) => {
+        if (!isRelayed(frame)) return false;
+        this.answer(frame);
+        return true;
+      });
+    }
+    const stop = eye.client.on("status", (status) => {
+      if (status.state === "open") for (const session of this.sessions.keys()) this.greet(session);
+      else if (status.state !== "connecting") this.eyeClosed(LOST);
+    });
+    this.source = { eye, stop };
   }
 
   greet(session) {
@@ -68,33 +124,36 @@ export class RelayHost {
     this.reply(session, relayed.user, { kind: "opened" });
   }
 
-  /** A player's frame: a reading one goes on the line (a hello is answered here: the line said
-   * its own), anything else is refused in the bridge's words. */
+  /** A player's frame: a reading one is answered here or goes on the eye's connection; anything
+   * else is refused in the bridge's words. */
   fromPlayer(session, relayed, frame) {
-    const { reply } = forwardFrame(frame, setting(SETTINGS.PLAYER_TOKEN));
-    if (reply || !this.line?.welcome) {
+    const client = this.source?.eye.client;
+    const { reply } = forwardFrame(frame, client?.token);
+    if (reply || !client?.connected || !this.source.eye.seesAsPlayer()) {
       if (reply) this.toSession(session, reply);
       return;
     }
     relayed.watching = watchedAfter(relayed.watching, frame);
-    if (frame.type === "hello") {
-      this.toSession(session, { ...this.line.welcome, battles: this.line.battles });
-      if (typeof frame.battle === "string") {
-        const since = Number.isInteger(frame.since_version) ? { since_version: frame.since_version } : {};
-        this.line.send(session, { type: "subscribe", battle: frame.battle, ...since });
-      }
-    } else if (frame.type === "unsubscribe") {
-      // The line goes on watching the battle while another player does.
-      this.toSession(session, {
-        type: "unsubscribed",
-        battle: frame.battle,
-        ...(frame.id !== undefined ? { id: frame.id } : {}),
-      });
-      const others = [...this.sessions.values()].some((other) => other.watching.has(frame.battle));
-      if (!others) this.line.sendOwn({ type: "unsubscribe", battle: frame.battle });
-    } else {
-      this.line.send(session, frame);
-    }
+    // The eye watches what the player watches (and unwatches it once nobody does).
+    this.source.eye.watchFor(session, relayed.watching);
+    if (Object.hasOwn(ANSWERED_HERE, frame.type)) ANSWERED_HERE[frame.type](this, session, frame, client);
+    else this.send(session, frame);
+  }
+
+  /** A session's request, with an id that brings its answer back to it. */
+  send(session, frame) {
+    this.count += 1;
+    const { send, route } = onTheLine(frame, relayTag(session, this.count));
+    this.routes.set(send.id, { ...route, session });
+    this.source.eye.client.sendRaw(send);
+  }
+
+  /** The bridge's answer to a relayed request, to the session that asked (if still there). */
+  answer(frame) {
+    const route = this.routes.get(frame.id);
+    if (!route) return;
+    this.routes.delete(frame.id);
+    this.toSession(route.session, backToPlayer(frame, route));
   }
 
   toSession(session, frame) {
@@ -109,113 +168,49 @@ export class RelayHost {
     }
   }
 
-  lineOpen(line) {
-    if (this.line !== line) return;
-    for (const session of this.sessions.keys()) this.greet(session);
+  /** The player-token setting holds a GM's token: nobody is relayed a GM's view. */
+  notAPlayersEye() {
+    log.warn("the player token setting holds the GM token: the battle is not relayed to players");
+    for (const [session, relayed] of [...this.sessions]) {
+      this.end(session);
+      this.reply(session, relayed.user, { kind: "closed", code: RELAY_UNAVAILABLE });
+    }
   }
 
-  /** The line closed: every relayed player's connection with it (a refusal before the bridge's
-   * welcome, e.g. a wrong player token, reaches the players as the bridge said it). */
-  lineClosed(line, code) {
-    if (this.line !== line) return;
-    this.line = null;
+  /** The eye's connection closed (or was refused): every relayed player's session with it (a
+   * refusal before the bridge's welcome, e.g. a wrong player token, reaches the players as the
+   * bridge said it). Their panels connect again through a new session. */
+  eyeClosed(code) {
+    const source = this.source;
+    if (!source) return;
+    this.unfollow();
     for (const [session, relayed] of this.sessions) {
       if (!relayed.opened) {
         this.reply(session, relayed.user, { kind: "opened" });
-        for (const frame of line.early) this.reply(session, relayed.user, { kind: "frame", frame });
+        for (const frame of source.eye.refusals) this.reply(session, relayed.user, { kind: "frame", frame });
       }
+      source.eye.watchFor(session, []);
       this.reply(session, relayed.user, { kind: "closed", code });
     }
     this.sessions.clear();
   }
 
-  /** A session ends; the line closes with the last one. */
+  unfollow() {
+    this.source?.stop();
+    this.source = null;
+    this.routes.clear();
+  }
+
+  /** A session ends: the eye stops watching what only it watched. */
   end(session) {
     if (!this.sessions.delete(session)) return;
-    this.line?.forget(session);
-    if (!this.sessions.size && this.line) {
-      const line = this.line;
-      this.line = null;
-      line.close();
-    }
+    this.source?.eye.watchFor(session, []);
+    for (const [id, route] of this.routes) if (route.session === session) this.routes.delete(id);
+    if (!this.sessions.size) this.unfollow();
   }
 
   /** Closes the connections of a user who left. */
   dropUser(user) {
     for (const [session, relayed] of [...this.sessions]) if (relayed.user === user) this.end(session);
-  }
-}
-
-/** The players' bridge connection in the active GM's browser (player token). */
-class PlayersLine {
-  constructor(url, token, host) {
-    this.host = host;
-    this.welcome = null;
-    this.battles = [];
-    this.early = []; // what came before the welcome (a refusal)
-    this.routes = new Map(); // id on the line → {session, id?}
-    this.count = 0;
-    const ws = new WebSocket(url);
-    this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, client: "foundry" }));
-    ws.onmessage = (event) => {
-      let frame;
-      try {
-        frame = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      this.heard(frame);
-    };
-    ws.onclose = (event) => host.lineClosed(this, event.code || 1006);
-  }
-
-  heard(frame) {
-    if (!this.welcome) {
-      if (frame?.type !== "welcome") {
-        this.early.push(frame);
-        return;
-      }
-      this.welcome = frame;
-      this.battles = frame.battles ?? [];
-      this.host.lineOpen(this);
-      return;
-    }
-    if (frame?.type === "battles") this.battles = frame.battles ?? [];
-    if (frame?.id === undefined) {
-      this.host.toEveryone(frame);
-      return;
-    }
-    const route = this.routes.get(frame.id);
-    if (!route) return; // the line's own request, or a session gone
-    this.routes.delete(frame.id);
-    this.host.toSession(route.session, backToPlayer(frame, route));
-  }
-
-  /** A session's request, with an id that brings its answer back to it. */
-  send(session, frame) {
-    this.count += 1;
-    const { send, route } = onTheLine(frame, `${session}~${this.count.toString(36)}`);
-    this.routes.set(send.id, { ...route, session });
-    this.sendRaw(send);
-  }
-
-  /** The line's own request (its answer is for nobody). */
-  sendOwn(frame) {
-    this.count += 1;
-    this.sendRaw({ ...frame, id: `line~${this.count.toString(36)}` });
-  }
-
-  sendRaw(frame) {
-    if (this.ws.readyState === 1) this.ws.send(JSON.stringify(frame));
-  }
-
-  forget(session) {
-    for (const [id, route] of this.routes) if (route.session === session) this.routes.delete(id);
-  }
-
-  close() {
-    this.ws.onclose = null;
-    this.ws.close(1000, "no player left");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Players follow the battle through Foundry itself (logic/relay-protocol.mjs): a player's
  * bridge client opens a RelaySocket instead of a WebSocket; the active GM's browser, which
- * reaches the bridge, keeps one bridge connection for all relayed players (with the player
- * token) and passes the frames both ways over the module's socket (`"socket": true` in
+ * reaches the bridge, relays for every player on its one connection with the player token
+ * (the players' eye, player-eye.mjs) and passes the frames both ways over the module's socket (`"socket": true` in
  * module.json, `game.socket.emit("module.background-battle", message)`: it reaches every other
  * client). A frame the bridge pushes crosses the socket once, whatever the number of players.
  */
@@ -24,10 +24,11 @@ function emit(message) {
 /**
  * Listens on the module's channel (once, on `ready`), for both sides. The active GM says so
  * when it starts; `onHost` is then called in the players' browsers, so a waiting panel tries
- * again at once rather than after its back-off.
+ * again at once rather than after its back-off. `players`: this browser's players' eye and its
+ * messages (relay-host.mjs).
  */
-export function startRelay(isActiveGM, onHost = () => {}) {
-  host = new RelayHost(isActiveGM, emit);
+export function startRelay(isActiveGM, players, onHost = () => {}) {
+  host = new RelayHost(isActiveGM, emit, players);
   game.socket.on(CHANNEL, (data) => {
     const message = relayMessage(data);
     if (!message) return;

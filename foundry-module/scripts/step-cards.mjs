@@ -125,7 +125,8 @@ async function postLines({ battle, from, to, kind, seen, gmOnly }) {
 
 /**
  * Cards the steps of the battles shown, once each and in order, from the active GM's browser:
- * every message of the GM's connection or of the players' eye may complete a version.
+ * every state, event or missed events of the GM's connection or of the players' eye may complete
+ * a version (wiring.mjs calls `catchUp`).
  */
 export class StepCards {
   /** `connections`: this browser's bridge client and players' eye, read live (wiring.mjs). */
@@ -136,12 +137,11 @@ export class StepCards {
     this.running = null;
   }
 
-  /** A message of either connection: a state, an event or missed events may complete a step. */
-  heard(message) {
-    if (["state", "event", "events"].includes(message?.type) && message.battle) this.catchUp(message.battle);
-    if (["welcome", "battles"].includes(message?.type) && isActiveGM()) {
-      forgetBattlesInSetUp(message.battles)?.catch((error) => log.error("card record not cleaned", error));
-    }
+  /** A connection's list of battles (`welcome`, `battles`): the active GM's browser forgets the
+   * card record of those back in set-up. */
+  told(battles) {
+    if (!isActiveGM()) return;
+    forgetBattlesInSetUp(battles)?.catch((error) => log.error("card record not cleaned", error));
   }
 
   /** Cards what is missing for a battle; one battle after another, never two at once. */

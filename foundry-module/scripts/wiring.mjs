@@ -2,10 +2,12 @@
  * Where the module's parts are put together: each part of the app (and the panel) gets a narrow
  * front of it, the few values and calls it uses, read live, and never the app itself.
  */
+import { marksChanged } from "./fight-marks.mjs";
 import { Applier } from "./applier.mjs";
 import { GmChoice } from "./gm-choice.mjs";
 import { StepCards } from "./step-cards.mjs";
 import { jobLines } from "./panel-jobs.mjs";
+import { MessageHandlers } from "./message-handlers.mjs";
 
 /** This browser's bridge connections: its client (GM or player token) and the players' eye. */
 export function connectionsOf(app) {
@@ -21,8 +23,8 @@ export function connectionsOf(app) {
 
 /**
  * The app's parts: the cards (step-cards.mjs), the GM's choice of the battle shown
- * (gm-choice.mjs, which asks the cards to begin a started battle's cards with its start) and who
- * applies casualties (applier.mjs).
+ * (gm-choice.mjs, which asks the cards to begin a started battle's cards with its start), who
+ * applies casualties (applier.mjs) and what each message of the bridge does (`messages`).
  */
 export function appParts(app) {
   const connections = connectionsOf(app);
@@ -32,7 +34,39 @@ export function appParts(app) {
     cards,
     choice: new GmChoice(connections, { shownFromStart: (battle) => cards.shownFromStart(battle) }),
     applier: new Applier(connections, () => app.changed()),
+    messages: bridgeMessages(app, cards),
   };
+}
+
+/**
+ * What this browser does with each message of the bridge, by type (message-handlers.mjs). `own`:
+ * this browser's connection (the GM or the player token); `players`: a GM's browser's players'
+ * eye (player-eye.mjs), whose welcome and pushes the relay also takes (relay-host.mjs registers
+ * there). Each type's handlers run in the order written here.
+ */
+export function bridgeMessages(app, cards) {
+  const own = new MessageHandlers();
+  const players = new MessageHandlers();
+  own.handle("apply_casualties", (message) => app.offered(message));
+  own.handle("apply_job", (message) => app.jobChanged(message));
+  own.handle("state", (message) => app.moveOldFlags(message.battle));
+  own.handle("error", (message) => app.refused(message));
+  // Influence effects done (on the GM's page, in Foundry): the roll's cards drawn again.
+  own.handle("effects_marked", (message) => marksChanged(message));
+  // What the panel shows.
+  for (const type of ["state", "event", "events", "battles", "tokens", "applied", "unapplied", "welcome"]) {
+    own.handle(type, () => app.changed());
+  }
+  for (const type of ["apply_job", "detached"]) own.handle(type, () => app.changed());
+  // A GM's own battle that starts goes to the world; a world's battle back in set-up leaves it.
+  for (const type of ["state", "event", "events", "battles", "welcome"]) own.handle(type, () => app.choice.check());
+  for (const heard of [own, players]) {
+    // A step to card may be complete; a list of battles tells which are back in set-up.
+    for (const type of ["state", "event", "events"])
+      heard.handle(type, (message) => message.battle && cards.catchUp(message.battle));
+    for (const type of ["welcome", "battles"]) heard.handle(type, (message) => cards.told(message.battles));
+  }
+  return { own, players };
 }
 
 /**

@@ -17,7 +17,7 @@ let emitted = 0;
 let onSocket = null;
 const sockets = new Set();
 
-/** The bridge as far as the relay's connection sees it (player token). */
+/** The bridge as far as the players' eye sees it (player token). */
 class BridgeSocket {
   constructor(url) {
     this.url = url;
@@ -167,7 +167,21 @@ async function bytesPerEvent(players, firstVersion) {
 console.log("foundry relay: players  gm_bytes/event  frame_bytes  gm/frame  vs_1_player");
 try {
   const { startRelay } = await import("../../foundry-module/scripts/relay.mjs");
-  startRelay(() => true);
+  const { PlayerEye } = await import("../../foundry-module/scripts/player-eye.mjs");
+  const { MessageHandlers } = await import("../../foundry-module/scripts/message-handlers.mjs");
+  const { BridgeClient } = await import("../../foundry-module/client/bridge-client.mjs");
+  // the active GM's players' eye (app.mjs `openEye`): the shared client on the player token
+  const client = new BridgeClient({
+    url: "ws://127.0.0.1:8765/ws",
+    token: "player-token",
+    createSocket: (url) => new BridgeSocket(url),
+    timers: { setTimeout, clearTimeout },
+  });
+  const eye = new PlayerEye(client);
+  const messages = new MessageHandlers();
+  messages.attach(client);
+  eye.start();
+  startRelay(() => true, { eye: () => eye, messages });
   const frameBytes = Buffer.byteLength(JSON.stringify(eventFrame(10)));
   const measured = new Map();
   let version = 10;

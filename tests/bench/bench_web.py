@@ -51,6 +51,7 @@ from playwright.sync_api import (  # noqa: E402
 from static_server import TYPES, StaticServer  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
+from engine_times import engine_times  # noqa: E402
 from harness import Report, goal, median, ratio, reason, retried, shown, timeout_ms  # noqa: E402
 from phone_profile import MARKS, Phone, Slower, cold_then_warm, cpu_check, cpu_page  # noqa: E402
 from phone_profile import Browser as PhoneBrowser  # noqa: E402
@@ -79,8 +80,11 @@ GOAL_FLAT = 1.1
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 EDITS = int(os.environ.get("BENCH_EDITS", "30"))
 RECALC_ROUNDS = int(os.environ.get("BENCH_RECALC_ROUNDS", "2"))
-PARTS = frozenset(os.environ.get("BENCH_PARTS", "times,phone,recalculation,bytes").split(","))
+PARTS = frozenset(
+    os.environ.get("BENCH_PARTS", "times,engines,phone,recalculation,bytes").split(",")
+)
 PHONE_RUNS = int(os.environ.get("BENCH_PHONE_RUNS", "3"))
+ENGINE_RUNS = int(os.environ.get("BENCH_ENGINE_RUNS", "3"))
 BEFORE = os.environ.get("BENCH_BEFORE")
 
 BARE_PAGE = b"""<!doctype html>
@@ -388,7 +392,10 @@ def measure(
     if "times" in PARTS:
         urls = {name: f"{server.url}{path}" for name, path in pages.items()}
         times = cold_and_warm(playwright, launch, urls, report)
-        print_times(times["page"], times["bare"], times.get("before"))
+        print_times(times["page"], times["bare"], times.get("before"), where="chromium")
+    if "engines" in PARTS:
+        urls = {name: f"{server.url}{pages[name]}" for name in ("bare", "page")}
+        engine_times(urls, ENGINE_RUNS, report)
     if "phone" in PARTS:
         on_the_phone(launch, pages, report)
     if "recalculation" in PARTS:

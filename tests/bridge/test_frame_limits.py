@@ -84,7 +84,7 @@ async def test_a_thousand_units_of_long_names_stop_at_the_bound_and_every_frame_
             break
         added += 1
     assert refused is not None, "a thousand units fitted: the bound is gone"
-    assert (refused["code"], refused["field"]) == ("too_large", "command.name")
+    assert (refused["code"], refused["field"]) == ("too_large", "name")
     assert refused["params"]["max"] <= budget.VIEW_MAX
     assert "max_message" in refused["message"]
     print(f"\nunits with 200-character names accepted: {added}; refused: {refused['message']}")

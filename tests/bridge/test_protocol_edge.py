@@ -54,6 +54,7 @@ async def test_hello_with_a_battle_sends_its_state(running: Running) -> None:
         "applied": {},
         "jobs": {},
         "detached": {},
+        "marks": {},
     }
 
 
@@ -224,8 +225,8 @@ async def test_unknown_battle_is_named(running: Running) -> None:
         ({"expected_version": -1}, "out_of_range", "expected_version"),
         ({"command": None}, "required", "command"),
         ({"command": [1]}, "not_object", "command"),
-        ({"command": {}}, "unknown_command", "command.type"),
-        ({"command": {"type": 7}}, "unknown_command", "command.type"),
+        ({"command": {}}, "unknown_command", "type"),  # a field of the body: the core's name
+        ({"command": {"type": 7}}, "unknown_command", "type"),
     ],
 )
 async def test_bad_command_fields_are_named_and_change_nothing(
@@ -258,7 +259,7 @@ async def test_pcs_won_with_fleeing_null_is_refused(running: Running) -> None:
     gm = await running.gm()
     await started(gm)
     error = await gm.command("ambush", {"type": "pcs_won", "fleeing": None})
-    assert (error["code"], error["field"]) == ("not_null", "command.fleeing")
+    assert (error["code"], error["field"]) == ("not_null", "fleeing")
     assert running.bridge.hub.rooms["ambush"].battle.status == "fighting"
     for message in (
         {"type": "subscribe", "battle": "ambush", "since_version": None},
@@ -270,11 +271,13 @@ async def test_pcs_won_with_fleeing_null_is_refused(running: Running) -> None:
     assert (await gm.ask({"type": "ping", "data": None}))["type"] == "pong"
 
 
-async def test_core_refusals_pass_through_with_the_field_inside_command(running: Running) -> None:
+async def test_core_refusals_pass_through_with_the_field_named_as_the_core_does(
+    running: Running,
+) -> None:
     gm = await running.gm()
     await gm.create("ambush")
     error = await gm.command("ambush", {**ORCS, "fighters": 0})
-    assert (error["code"], error["field"]) == ("out_of_range", "command.fighters")
+    assert (error["code"], error["field"]) == ("out_of_range", "fighters")
     assert error["params"]["min"] == 1
     error = await gm.command("ambush", {"type": "conjure"})
     assert error["code"] == "unknown_command"
@@ -383,7 +386,7 @@ async def test_a_unit_name_holds_no_control_character_as_a_battle_name_does(
     gm = await running.gm()
     await gm.create("ambush")
     error = await gm.command("ambush", {**ORCS, "name": name})
-    assert (error["code"], error["field"]) == ("bad_text", "command.name")
+    assert (error["code"], error["field"]) == ("bad_text", "name")
     assert error["params"]["character"].startswith("U+")
     refused = await gm.create(f"ambush{name}")
     assert (refused["code"], refused["field"]) == ("bad_text", "battle")

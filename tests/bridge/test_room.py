@@ -68,8 +68,9 @@ def test_the_snapshot_thread_writes_what_snapshot_data_says() -> None:
         ids={"a": (1, "d1")},
         tokens={"u1": ["t"]},
         fighters={"u1": {"t": 12}},
+        marks={"5": {"0": {"by": "foundry", "result": "11 Damage"}}},
     )
-    more = {"jobs": room.jobs, "detached": room.detached}
+    more = {"jobs": room.jobs, "detached": room.detached, "marks": room.marks}
     parts = (room.battle, room.archived, room.ids, room.tokens, room.applied, room.fighters, more)
     written = json.loads(snapshot_text(*parts))
     assert written == json.loads(json.dumps(room.snapshot_data()))

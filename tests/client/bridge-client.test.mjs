@@ -77,12 +77,56 @@ test("requests resolve with their ack and reject with their error, by id", async
     type: "error",
     id: second.id,
     code: "required",
-    field: "command.name",
+    field: "name", // a field of the command's body, named as the core names it
     message: "name is required",
   });
   sockets[0].deliver({ type: "ack", id: first.id, battle: "ambush", version: 4 });
   assert.equal((await ok).version, 4);
-  await assert.rejects(bad, (error) => error instanceof BridgeError && error.field === "command.name");
+  await assert.rejects(bad, (error) => error instanceof BridgeError && error.field === "name");
+});
+
+test("a shell's handlers are called by message type, after the client kept the message", () => {
+  const { client, sockets } = setup();
+  const heard = [];
+  client.watch("ambush");
+  client.handle("welcome", (m) => heard.push(["welcome", m.role, client.role]));
+  const stop = client.handle("state", (m) => heard.push(["state", m.version, client.states.get("ambush")?.version]));
+  client.handle("pairing", (m) => heard.push(["pairing", m.code]));
+  client.on("message", (m) => heard.push(["message", m.type]));
+  client.start();
+  welcome(sockets[0]);
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 2, view: VIEW(2, { log: [] }) });
+  sockets[0].deliver({ type: "pairing", origin: "http://x", code: "482 913", expires_in: 120 });
+  stop();
+  sockets[0].deliver({ type: "state", battle: "ambush", version: 3, view: VIEW(3, { log: [] }) });
+  assert.deepEqual(heard, [
+    ["welcome", "gm", "gm"],
+    ["message", "welcome"],
+    ["state", 2, 2],
+    ["message", "state"],
+    ["pairing", "482 913"],
+    ["message", "pairing"],
+    ["message", "state"],
+  ]);
+});
+
+test("a failing handler is logged and the others still hear the message", () => {
+  const { client, sockets } = setup();
+  const heard = [];
+  const logged = console.error;
+  console.error = () => heard.push("logged");
+  try {
+    client.handle("welcome", () => {
+      throw new Error("a shell's bug");
+    });
+    client.handle("welcome", () => heard.push("second"));
+    client.start();
+    welcome(sockets[0]);
+  } finally {
+    console.error = logged;
+  }
+  assert.deepEqual(heard, ["logged", "second"]);
+  assert.equal(client.role, "gm");
 });
 
 test("list_battles resolves with the bridge's list, by id, and keeps it", async () => {

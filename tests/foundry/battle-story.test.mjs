@@ -75,9 +75,33 @@ test("strength before a round and the leader's bonus used in it", () => {
   assert.equal(strengthBefore(event, "enemies"), 60);
   assert.equal(bonusUsed(event, "allies"), 5);
   assert.equal(bonusUsed(event, "enemies"), 0);
-  const hidden = { ...event, strength: { allies: 30, enemies: null }, lost: { allies: 0, enemies: null } };
+  const hidden = {
+    ...event,
+    strength_before: { allies: 30, enemies: null },
+    strength: { allies: 30, enemies: null },
+    lost: { allies: 0, enemies: null },
+  };
   assert.equal(strengthBefore(hidden, "enemies"), null);
   assert.equal(bonusUsed(hidden, "enemies"), null);
+});
+
+// A side driven to 0 may be dealt more than it had: 5 before, 9 dealt, 0 after. Its strength
+// before is the core's (5, not 0 + 9), and a player who saw the 5 reads it beside "lost ?".
+test("strength before a round that drove a side to 0: the core's, not after + lost", () => {
+  const event = {
+    ...ROUND_1,
+    strength_before: { allies: 5, enemies: 60 },
+    targets: { allies: 5, enemies: 60 },
+    lost: { allies: 9, enemies: 0 },
+    strength: { allies: 0, enemies: 60 },
+  };
+  assert.equal(strengthBefore(event, "allies"), 5);
+  assert.equal(bonusUsed(event, "allies"), 0);
+  const seen = { ...event, lost: { allies: null, enemies: null }, strength_before: { allies: 5, enemies: null } };
+  assert.equal(strengthBefore(seen, "allies"), 5);
+  // a round saved before the core wrote strength_before: after + lost, as it was
+  const { strength_before: _, ...saved } = ROUND_1;
+  assert.equal(strengthBefore(saved, "enemies"), 60);
 });
 
 test("plural categories in English and Russian", () => {

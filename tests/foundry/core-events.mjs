@@ -4,6 +4,7 @@ export const ROUND_1 = Object.freeze({
   type: "round_resolved",
   round: 1,
   mode: "auto",
+  strength_before: { allies: 30, enemies: 60 },
   targets: { allies: 35, enemies: 60 },
   rolls: { allies: 14, enemies: 85 },
   sl: { allies: 2, enemies: -2 },

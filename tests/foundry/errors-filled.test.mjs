@@ -59,7 +59,7 @@ for (const lang of ["en", "ru"]) {
     for (const shape of shapes) {
       for (const params of variants(shape.code, shape.params)) {
         const fallback = `FALLBACK ${shape.code}`;
-        const words = errorText({ code: shape.code, field: "command.sl", message: fallback, params });
+        const words = errorText({ code: shape.code, field: "sl", message: fallback, params });
         if (words === fallback || /\{\w*\}|undefined|null|BACKGROUND_BATTLE/.test(words)) {
           left.push(`${shape.code} ${JSON.stringify(params)} (${shape.where}): ${words}`);
         }
@@ -71,7 +71,7 @@ for (const lang of ["en", "ru"]) {
 
 test("the SL refusal of a passed test names its one bound", () => {
   useLanguage("en");
-  const sl = { code: "out_of_range", field: "command.sl", params: { min: 0 } };
+  const sl = { code: "out_of_range", field: "sl", params: { min: 0 } };
   assert.match(errorText(sl), /at least 0$/);
   useLanguage("ru");
   assert.match(errorText(sl), /^SL: допустимо не меньше 0$/);

@@ -70,7 +70,7 @@ test("session ids carry the user and differ by time and chance", () => {
   assert.notEqual(a, sessionId("player1", 0.1, 1001));
 });
 
-test("a player's request goes on the players' line with an id naming its session, and back", () => {
+test("a player's request goes on the players' eye's connection with an id naming its session, and back", () => {
   const { send, route } = onTheLine({ type: "log_page", id: "p1", battle: "ambush", since_version: 0 }, "s1~1");
   assert.deepEqual(send, { type: "log_page", id: "s1~1", battle: "ambush", since_version: 0 });
   assert.deepEqual(backToPlayer({ type: "log_page", id: "s1~1", entries: [] }, route), {

@@ -15,6 +15,7 @@ const { counted } = await import("../../foundry-module/scripts/i18n.mjs");
 const round = ROUND_1;
 const seenByPlayers = {
   ...round,
+  strength_before: { allies: 30, enemies: null },
   targets: { allies: 35, enemies: null },
   rolls: { allies: 14, enemies: null },
   sl: { allies: 2, enemies: null },

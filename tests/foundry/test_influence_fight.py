@@ -1,20 +1,29 @@
 """Apply to the fight: an Influence card's effects (the core's own band, read for the side that
 rolled) land on the combatants of the active combat through WFRP4e's calls, and Undo takes them
-back exactly. Real module files on the stand-in page (its Combat, WFRP4e advantage, damage and
-conditions: standin/wfrp4e-fight.js), both Foundry generations, Chromium."""
+back exactly; live, what is done is shared with the GM's page through the bridge (the last
+test). Real module files on the stand-in page (its Combat, WFRP4e advantage, damage and
+conditions: standin/wfrp4e-fight.js), the real bridge, both Foundry generations, Chromium."""
 
 from __future__ import annotations
 
+import json
 import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from bridge_gm import BridgeGM
+from bridge_process import BridgeProcess
 from foundry_steps import GENERATIONS, connected, set_up_fight
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
 
 from background_battle import default_table
 
 pytestmark = pytest.mark.timeout(180)
+DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 # The PCs' fight: a PC (player-owned), a friendly soldier, two hostile orcs.
 FIGHTERS = {
@@ -25,7 +34,8 @@ FIGHTERS = {
 }
 
 
-FLAGS = "m.flags?.['background-battle']"
+FLAG = "background-battle"
+FLAGS = f"m.flags?.[{FLAG!r}]"
 APPLIED = f"game.messages.contents.some(m => {FLAGS}?.fight)"
 UNDONE = f"game.messages.contents.some(m => {FLAGS}?.fight?.undone)"
 ROLLS = "game.messages.contents.filter(m => m.rolls?.length)"
@@ -333,3 +343,214 @@ def test_the_other_side_wavers_its_tests_take_minus_10_by_an_effect_undo_deletes
     page.wait_for_function(UNDONE)
     assert page.evaluate(SCRIPTS) == [[], [], [], []]
     assert fighters(page) == before
+
+
+APP = "game.modules.get('background-battle').api.app"
+CARD = "#chat-log .chat-message:has([data-bb-fight='apply'])"
+LIVE_FIGHT = f"game.messages.contents.filter(m => {FLAGS}?.fight && !{FLAGS}.fight.undone).length"
+
+
+def as_page(bridge: Any, message: dict[str, Any]) -> dict[str, Any]:
+    """One request from a client saying it is the web page (GM token); its ack or error."""
+    with connect(bridge.url, open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": bridge.gm_token, "client": "web"}))
+        json.loads(ws.recv(timeout=30))  # welcome
+        ws.send(json.dumps({"id": uuid.uuid4().hex, **message}))
+        while True:
+            reply: dict[str, Any] = json.loads(ws.recv(timeout=30))
+            if reply["type"] in ("ack", "error"):
+                return reply
+
+
+def apply_picking(page: Page, name: str) -> None:
+    """Apply to the fight on the Influence card, the GM picking who takes the damage."""
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    prompt.locator("select").select_option(label=name)
+    prompt.locator("[data-action=ok]").click()
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_foundrys_apply_and_the_pages_ticks_are_one_list_of_what_is_done(
+    page: Page, open_foundry: Any, generation: int, bridge: Any, gm: BridgeGM
+) -> None:
+    panel = open_foundry(page, system="wfrp4e")
+    connected(panel)
+    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    before = fighters(page)
+    next_dice(page, (100, 100))  # the enemies' d100: 100 + (60 − 30) = 130, a volley for them
+    panel.locator("[name=influenceSide]").select_option("enemies")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+    about = f"game.messages.contents.find(m => {FLAGS}?.influence).getFlag({FLAG!r}, 'about')"
+    roll = str(page.evaluate(f"{about}.version"))
+
+    # Foundry applies the band (0: 1d10+4 Damage to a PC of the GM's choice; 1: +1 Advantage to
+    # each foe of the PCs): both marked on the bridge, the damage with what it dealt to whom
+    next_dice(page, (5, 10), (50, 100))  # 1d10+4 = 9 on the body
+    apply_picking(page, "Soldier 1")
+    page.wait_for_function(APPLIED)
+    dealt = "Soldier 1: 9 Damage (1d10+4)"
+    assert gm.state("ambush")["foundry"]["marks"] == {
+        roll: {"0": {"by": "foundry", "result": dealt}, "1": {"by": "foundry"}}
+    }
+    # the page cannot tick them again
+    mark = {"type": "mark_effects", "battle": "ambush", "version": int(roll)}
+    twice = as_page(bridge, {**mark, "marks": [{"effect": 1, "kind": "advantage", "done": True}]})
+    assert twice["code"] == "already_marked"
+
+    # Undo: the actors back, Foundry's marks gone everywhere
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    assert fighters(page) == before
+    assert gm.state("ambush")["foundry"]["marks"] == {}
+
+    # Apply again; while the GM's dialog for the damage is open, the GM ticks the Advantage off
+    # on the page: Apply leaves it out (not applied twice) and says so; the damage is applied
+    next_dice(page, (5, 10), (50, 100))
+    click_in_chat(page, "apply")
+    prompt = page.locator("dialog.prompt")
+    expect(prompt).to_be_visible()
+    tick = {"effect": 1, "kind": "advantage", "done": True}
+    assert as_page(bridge, {**mark, "marks": [tick]})["type"] == "ack"
+    page.wait_for_function(
+        f"{APP}.client.states.get('ambush').foundry.marks[{roll}]?.['1']?.by === 'web'"
+    )
+    prompt.locator("select").select_option(label="Soldier 1")
+    prompt.locator("[data-action=ok]").click()
+    page.wait_for_function(f"{LIVE_FIGHT} === 1")
+    after = fighters(page)
+    assert [after[t]["advantage"] for t in ("tok3", "tok4")] == [1, 0]  # untouched this time
+    assert after["tok1"]["wounds"] == 12 - (9 - 0 - 3)
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    record = page.locator("#chat-log .chat-message").last
+    expect(record).to_contain_text("Done on the GM's page: Advantage")
+    assert gm.state("ambush")["foundry"]["marks"] == {
+        roll: {"0": {"by": "foundry", "result": dealt}, "1": {"by": "web"}}
+    }
+    # the Influence card shows both
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        [f"Applied in Foundry: Damage: {dealt}", "Done on the GM's page: Advantage"]
+    )
+
+    # Undo takes back Foundry's own mark; the page's tick (done by hand at the table) stays
+    click_in_chat(page, "undo")
+    page.wait_for_function(f"{LIVE_FIGHT} === 0")
+    assert gm.state("ambush")["foundry"]["marks"] == {roll: {"1": {"by": "web"}}}
+
+    # across a reload the card shows what is done, from the bridge
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=15_000)
+    page.wait_for_function(
+        f"{APP}.client?.states.get('ambush')?.foundry.marks[{roll}]?.['1']?.by === 'web'"
+    )
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        ["Done on the GM's page: Advantage"]
+    )
+
+
+@pytest.fixture
+def served(tmp_path: Path, site: str, bridge: Any) -> Iterator[BridgeProcess]:
+    """A bridge serving the built page too (`--web web/dist`): the GM's page and the stand-in's
+    Foundry on one bridge, with the tokens of the tests' own."""
+    if not (DIST / "index.html").is_file():
+        pytest.fail("web/dist is not built: run `make site` (make test-foundry does)")
+    running = BridgeProcess(
+        tmp_path / "served",
+        bridge.gm_token,
+        bridge.player_token,
+        *("--origin", site, "--web", str(DIST)),
+    )
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_the_gm_applies_in_foundry_and_ticks_on_the_page_and_both_show_one_list(
+    page: Page, open_foundry: Any, served: BridgeProcess, browser: Browser
+) -> None:
+    ws = f"ws://127.0.0.1:{served.port}/ws"
+    panel = open_foundry(page, system="wfrp4e", url=ws)
+    connected(panel)
+    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
+    for token, fighter in FIGHTERS.items():
+        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
+    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
+    next_dice(page, (100, 100))  # the enemies' 130: 0, 1d10+4 to a PC; 1, +1 Advantage each foe
+    panel.locator("[name=influenceSide]").select_option("enemies")
+    panel.locator("[data-action=influence]").click()
+    page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+
+    # the GM's page, live on the same bridge: the roll's effects to tick off
+    context = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
+    web = context.new_page()
+    web.goto(f"http://127.0.0.1:{served.port}/#token={served.gm_token}")
+    web.wait_for_selector('html[data-live-battle="ambush"]', timeout=60_000)
+    items = web.locator("#influence-result .fight-effects li")
+    expect(items).to_have_count(2, timeout=60_000)
+    boxes = [items.nth(i).get_by_role("checkbox") for i in (0, 1)]
+
+    # Foundry applies the band: the page shows both ticked, "applied in Foundry", the damage dealt
+    next_dice(page, (5, 10), (50, 100))  # 1d10+4 = 9 on the body
+    apply_picking(page, "Soldier 1")
+    page.wait_for_function(APPLIED)
+    for box in boxes:
+        expect(box).to_be_checked()
+        expect(box).to_be_disabled()
+    expect(items.nth(0)).to_contain_text("applied in Foundry")
+    expect(items.nth(0).locator("output")).to_have_text("Soldier 1: 9 Damage (1d10+4)")
+
+    # Undo in Foundry: both unticked on the page
+    click_in_chat(page, "undo")
+    page.wait_for_function(UNDONE)
+    for box in boxes:
+        expect(box).not_to_be_checked()
+        expect(box).to_be_enabled()
+
+    # the page ticks the Advantage off: the Influence card shows it done
+    boxes[1].check()
+    page.wait_for_function(
+        f"Object.values({APP}.client.states.get('ambush').foundry.marks)[0]?.['1']?.by === 'web'"
+    )
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        ["Done on the GM's page: Advantage"]
+    )
+
+    # Foundry's Apply now leaves the Advantage out (not twice) and applies the damage
+    next_dice(page, (5, 10), (50, 100))
+    apply_picking(page, "Soldier 1")
+    page.wait_for_function(f"{LIVE_FIGHT} === 1")
+    assert [fighters(page)[t]["advantage"] for t in ("tok3", "tok4")] == [1, 0]
+    expect(boxes[0]).to_be_checked()
+    expect(items.nth(0)).to_contain_text("applied in Foundry")
+
+    # across a reload of both: the same list on each side
+    web.reload()
+    web.wait_for_selector('html[data-live-battle="ambush"]', timeout=60_000)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=15_000)
+    expect(boxes[0]).to_be_checked()
+    expect(boxes[1]).to_be_checked()
+    expect(items.nth(0)).to_contain_text("applied in Foundry")
+    page.wait_for_function(
+        f"Object.values({APP}.client?.states.get('ambush')?.foundry.marks ?? {{}})[0]?.['0']"
+    )
+    page.evaluate("StandIn.chatLog(['gm1'])")
+    expect(page.locator(CARD).locator(".bb-fight-marks li")).to_have_text(
+        [
+            "Applied in Foundry: Damage: Soldier 1: 9 Damage (1d10+4)",
+            "Done on the GM's page: Advantage",
+        ]
+    )
+
+    # Undo in Foundry after the reload: its damage unticked on the page, the page's tick stays
+    click_in_chat(page, "undo")
+    page.wait_for_function(f"{LIVE_FIGHT} === 0")
+    expect(boxes[0]).not_to_be_checked()
+    expect(boxes[1]).to_be_checked()
+    context.close()

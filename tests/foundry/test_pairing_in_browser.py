@@ -8,23 +8,19 @@ and none at all after three wrong codes or an expired one.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from bridge_thread import BridgeThread
 from playwright.sync_api import Page, WebSocket, expect
 
 from background_battle_bridge.guard import Tokens
 from background_battle_bridge.origins import ORIGINS_FILE, Remembered
-from background_battle_bridge.pairing import Pairing
-from background_battle_bridge.server import Bridge, Config, serve_bridge
-from background_battle_bridge.storage import MemoryStorage
 
 CODE = re.compile(r"Code: (\d{3} \d{3})")
 GM_TOKEN = "gm-token-for-pairing-0123456789"
@@ -42,52 +38,16 @@ class Clock:
         return self.now
 
 
-class BridgeThread:
-    """The real bridge (memory battles, remembered origins in `data`) in a thread of its own."""
+class PairingBridge(BridgeThread):
+    """The real bridge (memory battles, remembered origins in `data`) in a thread of its own,
+    allowing only its default origins, its codes on the test's clock."""
 
     def __init__(self, data: Path, clock: Clock, port: int = 0) -> None:
-        self.data, self.clock, self.port = data, clock, port
-        self.said: list[str] = []
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._stopped: asyncio.Future[None] | None = None
-        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(self._run(),))
+        super().__init__(data, Tokens(GM_TOKEN, PLAYER_TOKEN), clock=clock, port=port)
 
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
-
-    def start(self) -> BridgeThread:
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the bridge did not start")
+    def start(self) -> PairingBridge:
+        super().start()
         return self
-
-    def stop(self) -> None:
-        if self._stopped is not None:
-            self._loop.call_soon_threadsafe(self._stopped.set_result, None)
-        self._thread.join(15)
-
-    async def _run(self) -> None:
-        self._stopped = self._loop.create_future()
-        config = Config(host="127.0.0.1", port=self.port, data_dir=self.data, web_dir=None)
-        bridge = Bridge(
-            config,
-            Tokens(GM_TOKEN, PLAYER_TOKEN),
-            MemoryStorage(),
-            remembered=Remembered.load(self.data),
-            pairing=Pairing(clock=self.clock),
-            say=self.said.append,
-        )
-        bridge.hub.restore()
-        bridge.hub.start()
-        try:
-            async with serve_bridge(bridge) as server:
-                self.port = server.sockets[0].getsockname()[1]
-                self._ready.set()
-                await self._stopped
-        finally:
-            await bridge.hub.close()
 
     def code(self) -> str:
         deadline = time.monotonic() + 20
@@ -106,9 +66,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def unknown_bridge(tmp_path: Path, clock: Clock) -> Iterator[BridgeThread]:
+def unknown_bridge(tmp_path: Path, clock: Clock) -> Iterator[PairingBridge]:
     """A bridge that allows only its defaults: the stand-in's origin is not among them."""
-    running = BridgeThread(tmp_path / "data", clock).start()
+    running = PairingBridge(tmp_path / "data", clock).start()
     yield running
     running.stop()
 
@@ -135,7 +95,7 @@ class Frames:
         return [p for _, p in self.received]
 
 
-def open_world(page: Page, site: str, bridge: BridgeThread) -> list[str]:
+def open_world(page: Page, site: str, bridge: PairingBridge) -> list[str]:
     """The stand-in world as the GM, no tokens set; the panel open. Returns the page's errors."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -170,7 +130,7 @@ def no_token_in(frames: list[str]) -> bool:
 
 
 def test_a_gm_connects_foundry_by_the_code_and_its_origin_is_remembered(
-    page: Page, site: str, unknown_bridge: BridgeThread, clock: Clock, tmp_path: Path
+    page: Page, site: str, unknown_bridge: PairingBridge, clock: Clock, tmp_path: Path
 ) -> None:
     frames = Frames(page)
     errors = open_world(page, site, unknown_bridge)
@@ -196,7 +156,7 @@ def test_a_gm_connects_foundry_by_the_code_and_its_origin_is_remembered(
     assert Remembered.load(tmp_path / "data").origins.keys() == {site}
     port = unknown_bridge.port
     unknown_bridge.stop()
-    again = BridgeThread(tmp_path / "data", clock, port).start()
+    again = PairingBridge(tmp_path / "data", clock, port).start()
     try:
         page.reload()
         expect(page.locator("body")).to_have_attribute("data-ready", "1")
@@ -209,7 +169,7 @@ def test_a_gm_connects_foundry_by_the_code_and_its_origin_is_remembered(
 
 
 def test_three_wrong_codes_end_the_attempt_and_give_nothing(
-    page: Page, site: str, unknown_bridge: BridgeThread, tmp_path: Path
+    page: Page, site: str, unknown_bridge: PairingBridge, tmp_path: Path
 ) -> None:
     frames = Frames(page)
     errors = open_world(page, site, unknown_bridge)
@@ -234,7 +194,7 @@ def test_three_wrong_codes_end_the_attempt_and_give_nothing(
 
 
 def test_an_expired_code_is_refused_and_gives_nothing(
-    page: Page, site: str, unknown_bridge: BridgeThread, clock: Clock, tmp_path: Path
+    page: Page, site: str, unknown_bridge: PairingBridge, clock: Clock, tmp_path: Path
 ) -> None:
     frames = Frames(page)
     errors = open_world(page, site, unknown_bridge)
@@ -249,7 +209,7 @@ def test_an_expired_code_is_refused_and_gives_nothing(
 
 
 def test_the_menu_says_so_when_no_bridge_answers(page: Page, site: str, tmp_path: Path) -> None:
-    gone = BridgeThread(tmp_path / "data", Clock()).start()
+    gone = PairingBridge(tmp_path / "data", Clock()).start()
     gone.stop()  # its port now answers nothing
     errors = open_world(page, site, gone)
     page.evaluate("StandIn.openMenu('background-battle.gmTokenMenu')")

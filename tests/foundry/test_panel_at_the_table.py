@@ -89,7 +89,7 @@ def test_a_round_shows_its_result_where_the_gm_clicked_and_in_chat(
     rolls, sl, lost, after = event["rolls"], event["sl"], event["lost"], event["strength"]
     expect(result).to_contain_text("Round 1")
     for side, name in (("allies", "Allies"), ("enemies", "Enemies")):
-        before = after[side] + lost[side]
+        before = event["strength_before"][side]
         line = result.locator(".bb-result-line", has_text=name)
         expect(line).to_contain_text(f"d100 {rolls[side]} against {event['targets'][side]}")
         # the sign from the test's result: +0 passed, −0 failed (a true minus)

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 pytestmark = pytest.mark.timeout(180)
 
 Open = Callable[..., Locator]
+APP = 'game.modules.get("background-battle").api.app'
 
 
 def fight(gm: BridgeGM, battle: str = "ambush") -> None:
@@ -140,7 +141,7 @@ def test_the_module_socket_is_as_strict_as_foundrys(
     other.context.close()
 
 
-def test_a_player_who_leaves_takes_the_relayed_connection_along(
+def test_a_player_who_leaves_takes_the_relayed_session_along(
     browser: Browser, page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
 ) -> None:
     fight(gm)
@@ -154,15 +155,17 @@ def test_a_player_who_leaves_takes_the_relayed_connection_along(
         battle="ambush", server=foundry_server.url,
     )  # fmt: skip
     expect(player.locator(".bb-status-text")).to_have_text("Connected (player)")
-    # the GM's own, the players' eye (public chat cards, player-eye.mjs), the one relayed for
-    # the player
-    assert len(to_bridge) == 3
-    relayed = to_bridge[2]
-    assert not relayed.is_closed()
+    # the players' eye watches for this browser and for the relayed player
+    owners = f"[...{APP}.eye.wanted.keys()].length"
+    assert page.evaluate(owners) == 2
+    # the GM's own and the players' eye (public chat cards and the relay, player-eye.mjs)
+    assert len(to_bridge) == 2
     context.close()
-    relayed.wait_for_event("close", timeout=20_000)
-    assert relayed.is_closed()
-    assert not to_bridge[0].is_closed() and not to_bridge[1].is_closed()
+    # the player's session ends with them; the eye goes on for this browser's cards
+    page.wait_for_function(f"{owners} === 1", timeout=20_000)
+    assert page.evaluate(f"[...{APP}.eye.wanted.keys()]") == ["browser"]
+    assert not any(ws.is_closed() for ws in to_bridge)
+    assert len(to_bridge) == 2
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)
@@ -203,5 +206,22 @@ def test_each_battle_event_crosses_the_socket_once_for_every_player_and_a_late_j
     assert len(events) == 1, sent
     assert events[0]["to"] == "*"
     assert all(u["fighters"] is None for u in events[0]["frame"]["view"]["units"][1:]), events
-    # one bridge connection for both players, beside the GM's own and the players' eye
-    assert len(to_bridge) == 3, [ws.url for ws in to_bridge]
+    # both players through the players' eye, beside the GM's own: no other connection
+    assert len(to_bridge) == 2, [ws.url for ws in to_bridge]
+
+
+def test_a_refused_player_token_reaches_the_relayed_players_as_the_bridge_said_it(
+    browser: Browser, page: Page, open_foundry: Open, bridge: Any, gm: BridgeGM, foundry_server: Any
+) -> None:
+    fight(gm)
+    panel = open_foundry(
+        page, battle="ambush", player_token="not-the-player-token-0123456789",
+        server=foundry_server.url,
+    )  # fmt: skip
+    expect(panel.locator(".bb-status-text")).to_have_text("Connected (GM)")
+    eye_state = f"{APP}.eye.client.status.state"
+    page.wait_for_function(f"{eye_state} === 'failed'")
+    player = remote_player(open_foundry, browser.new_context().new_page(), foundry_server.url)
+    # the player's client read the bridge's own refusal: it stops trying, as with the bridge
+    expect(player.locator(".bb-status")).to_have_attribute("data-state", "failed")
+    expect(player.locator(".bb-status-text")).to_have_text("Token refused")

@@ -143,3 +143,31 @@ def test_the_pages_workflow_pins_pyodide_build() -> None:
     workflow = (TOOL.parents[1] / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
     installs = [line for line in workflow.splitlines() if "pip install pyodide-build" in line]
     assert installs and all("pyodide-build==" in line for line in installs)
+
+
+def test_firefox_and_webkit_on_path_are_found(tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    for name in ("firefox-esr", "WebKitWebDriver", "Xvfb"):
+        executable(bin_dir / name)
+    done = run(tmp_path, "engines", PATH=str(bin_dir))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+def test_missing_engines_are_named_by_their_debian_packages_in_one_line(tmp_path: Path) -> None:
+    executable(tmp_path / "bin" / "firefox-esr")
+    done = run(tmp_path, "engines", PATH=str(tmp_path / "bin"))
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "Firefox ESR and WebKitGTK are needed for the tests in every browser engine: "
+        "run `apt-get install webkit2gtk-driver xvfb`, then make again."
+    ]
+
+
+def test_missing_lists_the_packages_alone_for_the_ci_apt_line(tmp_path: Path) -> None:
+    executable(tmp_path / "bin" / "Xvfb")
+    done = run(tmp_path, "engines", "--missing", PATH=str(tmp_path / "bin"))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "firefox-esr webkit2gtk-driver\n", "")
+    for name in ("firefox", "WebKitWebDriver"):
+        executable(tmp_path / "bin" / name)
+    done = run(tmp_path, "engines", "--missing", PATH=str(tmp_path / "bin"))
+    assert (done.returncode, done.stdout) == (0, "\n")

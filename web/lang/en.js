@@ -87,6 +87,8 @@ export const en = {
   "effects.roll": "Roll {dice}",
   "dice.letter": "d",
   "effects.rolled": "= {total} ({dice})",
+  "effects.applied_in_foundry": "applied in Foundry",
+  "effects.done_elsewhere": "done elsewhere",
   "effects.skill.cool": "Cool",
   "effects.skill.athletics": "Athletics",
   "effects.skill.dodge": "Dodge",
@@ -398,5 +400,8 @@ export const en = {
   "err.archived": "This battle is archived: it can be read, not changed",
   "err.unknown_battle": "{field}: the bridge has no battle of this name",
   "err.rate_limited": "Too many changes at once: wait a moment and try again",
+  "err.already_marked": "Done already (in Foundry or on another page): nothing was changed",
+  "err.unknown_roll": "This Influence roll no longer counts (undone): nothing was changed",
+  "err.not_marked": "Not ticked here: Foundry's Undo takes back what it applied; nothing was changed",
   "err.disconnected": "Not connected to the bridge: nothing was changed; try again when the status says live",
 };

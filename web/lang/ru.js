@@ -91,6 +91,8 @@ export const ru = {
   "effects.roll": "Бросить {dice}",
   "dice.letter": "к",
   "effects.rolled": "= {total} ({dice})",
+  "effects.applied_in_foundry": "применено в Foundry",
+  "effects.done_elsewhere": "сделано в другом месте",
   "effects.skill.cool": "Хладнокровие",
   "effects.skill.athletics": "Атлетика",
   "effects.skill.dodge": "Уклонение",
@@ -429,5 +431,8 @@ export const ru = {
   "err.archived": "Этот бой в архиве: его можно смотреть, но не менять",
   "err.unknown_battle": "{field}: на мосту нет боя с таким названием",
   "err.rate_limited": "Слишком много изменений сразу: подождите и повторите",
+  "err.already_marked": "Уже сделано (в Foundry или на другой странице): ничего не изменилось",
+  "err.unknown_roll": "Этот бросок Влияния больше не действует (отменён): ничего не изменилось",
+  "err.not_marked": "Отмечено не здесь: применённое в Foundry отменяет его «Отменить»; ничего не изменилось",
   "err.disconnected": "Нет связи с мостом: ничего не изменилось; повторите, когда статус станет «в эфире»",
 };

@@ -5,8 +5,8 @@
  *
  * A player's panel has no address or token of its own: its bridge client talks to a
  * socket-like object (relay.mjs) whose frames travel as Foundry socket messages to the active
- * GM's browser, which keeps ONE bridge connection for all relayed players (the players' line),
- * made with the player token. The bridge itself then gives that connection the player view
+ * GM's browser, which relays them on its ONE bridge connection with the player token (the
+ * players' eye, player-eye.mjs, which also feeds the public cards). The bridge itself then gives that connection the player view
  * (hidden numbers as null, no Foundry data); the GM view never leaves the GM's browser. The
  * player view is the same for every player, so what the bridge pushes (a battle's `event`, a
  * new list of `battles`) crosses Foundry's socket once, to every player, whatever their
@@ -22,6 +22,14 @@
 
 /** The frames a relayed player may send: reading only (docs/protocol.md, "Client → bridge"). */
 export const PLAYER_FRAMES = Object.freeze(["hello", "subscribe", "unsubscribe", "list_battles", "log_page", "ping"]);
+
+/** What the bridge pushes to a player connection unasked (no `id`): a battle's `event`, a new
+ * list of `battles` (docs/protocol.md). The relay passes these on to every player; the answers to
+ * the eye's own requests (its `state`s, `events`, `unsubscribed`) are for nobody else. */
+export const PUSHED = Object.freeze(["event", "battles"]);
+
+/** What begins the id of a relayed player's request on the eye's connection. */
+const RELAYED = "relayed~";
 
 /** `to` of a frame pushed to every relayed player at once. */
 export const EVERYONE = "*";
@@ -81,7 +89,23 @@ export function sessionId(userId, random, now) {
 }
 
 /**
- * A player's frame as it goes on the players' line: its `id` replaced by one naming the
+ * The id of a session's `count`th request on the eye's connection: one no request of the eye's
+ * own client has (client/bridge-client.mjs `requestId`), naming the session.
+ *
+ * @example
+ * relayTag("p1-x", 3) // "relayed~p1-x~3"
+ */
+export function relayTag(session, count) {
+  return `${RELAYED}${session}~${count.toString(36)}`;
+}
+
+/** Whether a frame from the bridge answers a relayed player's request (by its id). */
+export function isRelayed(frame) {
+  return typeof frame?.id === "string" && frame.id.startsWith(RELAYED);
+}
+
+/**
+ * A player's frame as it goes on the eye's connection: its `id` replaced by one naming the
  * session (`tag`), so that the answer finds its way back. `route` keeps what to give back.
  *
  * @example
@@ -93,7 +117,7 @@ export function onTheLine(frame, tag) {
   return { send: { ...frame, id: tag }, route };
 }
 
-/** An answer from the line back in the player's terms: the player's own id, or none. */
+/** An answer from the eye's connection back in the player's terms: the player's own id, or none. */
 export function backToPlayer(frame, route) {
   const { id, ...rest } = frame;
   return route.id === undefined ? rest : { ...rest, id: route.id };

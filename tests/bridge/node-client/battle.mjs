@@ -135,6 +135,7 @@ for (const shown of doc.client.command) {
   if (kind === "start") player = await playerJoins();
   sent[kind] ??= message;
   if (kind === "detach_fighters") sent.detachedAt = version;
+  for (const happened of event.events) if (happened.type === "influence_rolled") sent.rolled = { version, ...happened };
   for (const happened of event.events) if (happened.type === "unit_added") units[happened.unit.side] = happened.unit.id;
 }
 assert.equal(gmView.status, "ended");
@@ -198,6 +199,12 @@ await foundry.ask(made("applied", report), "ack");
 await gm.take((m) => m.type === "applied", "applied");
 await foundry.ask(made("unapplied", { unit: units.enemies, version: apply.version }), "ack");
 await gm.take((m) => m.type === "unapplied", "unapplied");
+// the Influence roll's first effect applied in Foundry: told to the GMs, never to a player
+const effect = sent.rolled.band.effects[0];
+const mark = { effect: 0, kind: effect.kind, done: true, result: "Orc boss: 11 Damage (1d10+4)" };
+await foundry.ask(made("mark_effects", { version: sent.rolled.version, marks: [mark] }), "ack");
+const marked = await gm.take((m) => m.type === "effects_marked", "effects_marked");
+assert.deepEqual(marked.marks, { 0: { by: "foundry", result: mark.result } });
 
 const archived = await gm.ask(made("command", {}, "archive_battle"), "ack");
 assert.equal(archived.version, version);
