@@ -3,7 +3,7 @@
 // A row without effects (a GM's own table of text) says to apply it by hand. The ticks of a roll
 // are kept while the page is open (per battle and log entry), so a repaint never loses them; on
 // the GM's page, live, they are the bridge's marks, shared with Foundry.
-import { errorMessage, has, t, term } from "./i18n.js";
+import { diceText, errorMessage, has, t, term } from "./i18n.js";
 
 const ticks = new Map(); // roll key → Set of the indexes of the effects ticked off
 
@@ -38,7 +38,7 @@ export function effectText(effect) {
       if (effect.lose === "all") return t("effects.advantage_lose_all", { who });
       return t("effects.advantage_lose", { who, n: effect.lose });
     case "damage":
-      return t(`effects.damage_${effect.target}`, { who, dice: effect.dice });
+      return t(`effects.damage_${effect.target}`, { who, dice: diceText(effect.dice) });
     case "test_modifier":
       return t("effects.test_modifier", { who, amount: effect.amount, count: effect.rounds });
     case "reinforcements":
@@ -106,7 +106,7 @@ export function effectsList(band, key, shared = null) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "roll-dice";
-      button.textContent = t("effects.roll", { dice: effect.dice });
+      button.textContent = t("effects.roll", { dice: diceText(effect.dice) });
       button.addEventListener("click", () => {
         const rolled = rollDice(effect.dice);
         out.textContent = t("effects.rolled", { total: rolled.total, dice: rolled.dice.join(" + ") });

@@ -87,6 +87,9 @@ export function t(key, params = {}) {
 /** A value put into a text: a number hidden from players (null) reads "?", never "null". */
 const shown = (value) => (value === null || value === undefined ? "?" : String(value));
 
+/** A dice formula as the page's language writes it: 1d10+4, 1к10+4 (as its к100). */
+export const diceText = (formula) => String(formula).replace(/d/gi, t("dice.letter"));
+
 export const has = (key) => key in DICTS[lang] || key in DICTS.en;
 
 /** A rule term in the page's language; `alt` gives it in the other language. */

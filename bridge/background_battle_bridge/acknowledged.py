@@ -22,6 +22,8 @@ import logging
 import os
 from pathlib import Path
 
+from .words import Said
+
 log = logging.getLogger("background_battle_bridge")
 
 SUFFIX = ".acknowledged"
@@ -74,15 +76,8 @@ def missing(marks: dict[str, int], battle: str, stored: int) -> str | None:
     mark = marks.get(battle, 0)
     if stored >= mark:
         return None
-    lost = "1 acknowledged change is"
-    if mark - stored > 1:
-        lost = f"{mark - stored} acknowledged changes are"
-    return (
-        f"{lost} missing (the bridge stored and acknowledged record {mark}, the file ends at "
-        f"record {stored}): was the folder copied without its -wal file? Restore a backup "
-        "(`background-battle-bridge restore --from FILE`), or let `check --repair` keep what is "
-        "left"
-    )
+    lost = Said("changes", count=mark - stored)
+    return Said("reason.missing", lost=lost, mark=mark, stored=stored)
 
 
 class Marks:

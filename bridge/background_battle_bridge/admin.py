@@ -19,6 +19,7 @@ from . import places
 from .acknowledged import marks_path, read_marks
 from .backup import BackupError, backup, restore
 from .checkup import Finding, examine, repair
+from .columns import show
 from .file_modes import private_folder
 from .flags import OneLineParser
 from .lock import FolderBusy, FolderLock
@@ -27,7 +28,7 @@ from .salvage import RepairFailed, kept_aside, salvage
 from .sqlite_storage import DB_FILE, SqliteStorage, StorageDamaged, read_only
 from .tokens_command import show_tokens
 from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
-from .words import Words, chosen_language, without_lang
+from .words import Said, Words, chosen_language, said_error, without_lang
 
 COMMANDS = ("check", "backup", "restore", "tokens", "origins")
 
@@ -66,83 +67,103 @@ def parser(words: Words | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     words = Words(chosen_language(list(argv), os.environ))
     args = parser(words).parse_args(without_lang(list(argv)))
-    args.data = places.data_folder(args.data, print)
+    tell = Telling(words)
+    args.data = places.data_folder(args.data, tell.out)
     try:
-        return _command(args, words)
-    except Unwritable as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_UNWRITABLE
-    except OSError as exc:  # one line, never a traceback
+        return _command(args, tell)
+    except (Unwritable, FolderBusy) as exc:
+        tell.err(exc.args[0])
+        return EXIT_UNWRITABLE if isinstance(exc, Unwritable) else 2
+    except OSError as exc:  # one message, never a traceback
         found = refusal(exc)
-        print(found or f"{args.command} could not run: {exc}", file=sys.stderr)
-        return 2 if found is None else EXIT_UNWRITABLE
+        if found is not None:
+            tell.err(found.args[0])
+            return EXIT_UNWRITABLE
+        tell.err(Said("care.could_not_run", command=args.command, why=said_error(exc)))
+        return 2
 
 
-def _command(args: argparse.Namespace, words: Words) -> int:
+class Telling:
+    """The care commands' lines in the GM's language, each fitted into 80 columns."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def out(self, said: str, indent: int = 0) -> None:
+        show(self.words.render(said), indent)
+
+    def err(self, said: str) -> None:
+        show(self.words.render(said), stream=sys.stderr)
+
+    def report(self, findings: list[Finding], title: Said) -> None:
+        self.out(title)
+        for line in [finding.line(self.words) for finding in findings] or [Said("care.no_battles")]:
+            self.out(line, 2)
+
+
+def _command(args: argparse.Namespace, tell: Telling) -> int:
     database = args.data / DB_FILE
     if args.data.is_dir():
         for note in private_folder(args.data):
-            print(note, file=sys.stderr)
+            tell.err(note)
     try:
         if args.command == "tokens":
-            return show_tokens(args.data, args.new, words)
+            return show_tokens(args.data, args.new, tell.words)
         if args.command == "origins":
-            return show_origins(args.data, args.remove, words)
+            return show_origins(args.data, args.remove, tell.words)
         if args.command == "check":
-            return _check(args.data, database, args.repair)
+            return _check(args.data, database, args.repair, tell)
         if args.command == "backup":
-            _report(backup(database, args.to), f"backed up to {args.to}:")
+            tell.report(backup(database, args.to), Said("care.backed_up", path=args.to))
             return 0
         with FolderLock(args.data):
             findings, kept = restore(database, args.source)
         if kept is not None:
-            print(f"the file it replaced was kept as {kept}")
-        _report(findings, f"restored {args.source} into {database}:")
+            tell.out(Said("care.replaced_kept", path=kept))
+        tell.report(findings, Said("care.restored", source=args.source, path=database))
         return 0
-    except (BackupError, FolderBusy) as exc:
-        print(exc, file=sys.stderr)
+    except BackupError as exc:
+        tell.err(exc.args[0])
         return 2
 
 
-def _check(folder: Path, database: Path, mend: bool) -> int:
+def _check(folder: Path, database: Path, mend: bool, tell: Telling) -> int:
     if not database.exists():
         marks = read_marks(marks_path(database))[0]
         if marks:  # the bridge acknowledged changes to battles a file no longer holds
-            names = ", ".join(map(repr, sorted(marks)[:5])) + (", …" if len(marks) > 5 else "")
-            print(
-                f"there is no database at {database}, but the bridge acknowledged changes to "
-                f"{len(marks)} battle{'s' if len(marks) > 1 else ''} there ({names}): restore a "
-                "backup (`restore --from FILE`), or move the whole folder aside to start afresh"
-            )
+            names = [*map(repr, sorted(marks)[:5]), *(["…"] if len(marks) > 5 else [])]
+            tell.out(Said("care.lost_database", path=database, count=len(marks), names=names))
             return 1
-        print(f"there is no database at {database}: nothing to check")
+        tell.out(Said("care.nothing", path=database))
         return 0
     if not mend:
         try:
-            findings = _examine(database)
+            findings = _examine(database, tell)
         except Unwritable as exc:
-            return _check_read_only(database, exc)
+            return _check_read_only(database, exc, tell)
         if findings is None:
-            print("run `check --repair` to set it aside and keep what can be read")
+            tell.out(Said("care.run_repair"))
             return 1
-        _report(findings, f"{database}:")
+        tell.report(findings, Said("care.title", path=database))
         for kept in kept_aside(folder, database.name):
-            print(f"a damaged file `check --repair` took what it could from is kept aside: {kept}")
-        return _verdict(findings)
-    short: list[str] = []
+            tell.out(Said("care.kept_aside", path=kept))
+        return _verdict(findings, tell)
+    short: list[Said] = []
     try:
         with FolderLock(folder):
-            findings = _examine(database)
+            findings = _examine(database, tell)
             if findings is None:
                 salvaged = salvage(database, read_marks(marks_path(database))[0])
-                _report_lines(salvaged.lines)
+                for line in salvaged.lines:
+                    tell.out(line, 2)
                 short = salvaged.short
-                findings = _examine(database, marked=False)  # what it lacks is said below
+                findings = _examine(database, tell, marked=False)  # what it lacks is said below
                 if findings is None:
-                    raise RepairFailed("the rescued file cannot be read either")
+                    raise RepairFailed(Said("rescue_unreadable"))
             store = SqliteStorage(database)
             try:
-                _report_lines(repair(store, findings))
+                for line in repair(store, findings):
+                    tell.out(line, 2)
                 findings = examine(store.connection)
                 store.mark_what_is_stored()  # what is missing now, only a backup has
             finally:
@@ -150,28 +171,21 @@ def _check(folder: Path, database: Path, mend: bool) -> int:
     except (FolderBusy, Unwritable):
         raise
     except RepairFailed as exc:
-        print(f"check --repair could not finish: {exc}", file=sys.stderr)
+        tell.err(Said("care.repair_failed", why=said_error(exc)))
         return 2
-    except Exception as exc:  # any failure: one line, never a traceback
-        print(
-            f"check --repair could not finish ({type(exc).__name__}: {exc}); "
-            "what was not repaired is as it was",
-            file=sys.stderr,
-        )
+    except Exception as exc:  # any failure: one message, never a traceback
+        why = f"{type(exc).__name__}: {tell.words.render(said_error(exc))}"
+        tell.err(Said("care.repair_crashed", why=why))
         return 2
-    _report(findings, f"{database} now:")
-    verdict = _verdict(findings)
+    tell.report(findings, Said("care.now", path=database))
+    verdict = _verdict(findings, tell)
     if short:
-        print(
-            "the rescue could not read every record the damaged file's heads and the "
-            f"bridge's acknowledged marks name: {'; '.join(short)}. Only a backup holds the "
-            "rest (`restore --from FILE`); the damaged file is kept aside"
-        )
+        tell.out(Said("care.short", short="; ".join(tell.words.render(s) for s in short)))
         return 1
     return verdict
 
 
-def _check_read_only(database: Path, unwritable: Unwritable) -> int:
+def _check_read_only(database: Path, unwritable: Unwritable, tell: Telling) -> int:
     """`check` on a file the bridge cannot write: read without writing a byte, reported, then
     the line that says why the bridge would not start; exit 3."""
     marks, _ = read_marks(marks_path(database))
@@ -179,52 +193,43 @@ def _check_read_only(database: Path, unwritable: Unwritable) -> int:
         with read_only(database) as db:
             findings = examine(db, marks)
     except sqlite3.DatabaseError as exc:
-        print(f"the file is damaged or cannot be read read-only: {database}: {exc}")
+        tell.out(Said("care.read_only_damaged", path=database, why=said_error(exc)))
     else:
-        _report(findings, f"{database} (read only):")
-        _verdict(findings)
-    print(f"{unwritable}: the bridge does not start, and `--repair` cannot run, until it can be")
+        tell.report(findings, Said("care.read_only_title", path=database))
+        _verdict(findings, tell)
+    tell.out(Said("care.read_only_verdict", unwritable=unwritable.args[0]))
     return EXIT_UNWRITABLE
 
 
-def _verdict(findings: list[Finding]) -> int:
+def _verdict(findings: list[Finding], tell: Telling) -> int:
     """1 while any battle is damaged or in quarantine and not brought back, else 0."""
     unsettled = [f for f in findings if f.needs_repair or f.unsettled]
     if not unsettled:
         return 0
-    what = "run `check --repair` to mend them"
+    what = Said("care.mend_them")
     if not any(f.needs_repair for f in unsettled):
-        what = "what is left in quarantine only a backup can bring back (`restore`)"
-    print(f"{len(unsettled)} battles are damaged or in quarantine: {what}")
+        what = Said("care.only_backup")
+    tell.out(Said("care.unsettled", count=len(unsettled), what=what))
     return 1
 
 
-def _examine(database: Path, marked: bool = True) -> list[Finding] | None:
+def _examine(database: Path, tell: Telling, marked: bool = True) -> list[Finding] | None:
     """What `examine` finds (against the acknowledged marks when `marked`); None (and a line
     saying why) when the file cannot be read."""
     marks = read_marks(marks_path(database))[0] if marked else {}  # first: marked after commit
     try:
         store = SqliteStorage(database)
     except StorageDamaged as exc:
-        print(f"the file is damaged: {exc}")
+        tell.out(Said("care.damaged", why=said_error(exc)))
         return None
     try:
         return examine(store.connection, marks)
     except sqlite3.DatabaseError as exc:
-        print(f"the file is damaged: {database} cannot be read: {exc}")
+        why = Said("unreadable", path=database, why=said_error(exc))
+        tell.out(Said("care.damaged", why=why))
         return None
     finally:
         store.close()
-
-
-def _report(findings: list[Finding], title: str) -> None:
-    print(title)
-    _report_lines([finding.line() for finding in findings] or ["no battles"])
-
-
-def _report_lines(lines: list[str]) -> None:
-    for line in lines:
-        print(f"  {line}")
 
 
 if __name__ == "__main__":

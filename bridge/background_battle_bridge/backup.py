@@ -19,10 +19,11 @@ from .checkup import Finding, examine
 from .file_modes import private_file
 from .sqlite_storage import LAYOUT, read_only
 from .unwritable import writable
+from .words import Said, said_error
 
 
 class BackupError(Exception):
-    """A backup or restore that cannot be done; the message says why."""
+    """A backup or restore that cannot be done; the message (a `Said`) says why."""
 
 
 def backup(database: Path, target: Path) -> list[Finding]:
@@ -32,9 +33,9 @@ def backup(database: Path, target: Path) -> list[Finding]:
         BackupError: no database, the target exists, or the copy does not read back.
     """
     if not database.exists():
-        raise BackupError(f"there is no database at {database}")
+        raise BackupError(Said("no_database", path=database))
     if target.exists():
-        raise BackupError(f"{target} already exists; choose another name")
+        raise BackupError(Said("target_exists", path=target))
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     try:
@@ -44,7 +45,7 @@ def backup(database: Path, target: Path) -> list[Finding]:
             findings = examine(copy)
     except sqlite3.DatabaseError as exc:
         part.unlink(missing_ok=True)
-        raise BackupError(f"the copy failed: {exc}") from None
+        raise BackupError(Said("copy_failed", why=said_error(exc))) from None
     part.replace(target)
     return findings
 
@@ -60,7 +61,7 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
         Unwritable: the database, its -wal, -shm or marks, or the folder cannot be written.
     """
     if not source.is_file():
-        raise BackupError(f"there is no backup at {source}")
+        raise BackupError(Said("no_backup", path=source))
     name = database.name
     writable(database.parent, (name, f"{name}-wal", f"{name}-shm", marks_path(database).name))
     try:
@@ -68,12 +69,12 @@ def restore(database: Path, source: Path) -> tuple[list[Finding], Path | None]:
             if not backup_file.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'"
             ).fetchone():
-                raise BackupError(f"{source} is not a backup of the bridge (no records)")
+                raise BackupError(Said("not_a_backup", path=source))
             (layout,) = backup_file.execute("PRAGMA user_version").fetchone()
             # a file of the first layout gets its checksums when the bridge opens it
             findings = examine(backup_file) if layout >= LAYOUT else []
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{source} cannot be read: {exc}") from None
+        raise BackupError(Said("unreadable", path=source, why=said_error(exc))) from None
     kept = _keep_current(database)
     with _open(source) as backup_file, _open(database, mine=True) as live:
         backup_file.backup(live)

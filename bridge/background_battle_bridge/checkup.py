@@ -27,6 +27,7 @@ from .sqlite_storage import (
     set_heads,
 )
 from .stored import StoredBattle
+from .words import Said, Words
 
 SET_ASIDE = "SELECT seq, CAST(data AS BLOB), checksum FROM quarantine_records"
 
@@ -56,20 +57,27 @@ class Finding:
             return self.problem is not None
         return self.restored is None and self.good > 0
 
-    def line(self) -> str:
+    def line(self, words: Words) -> str:
+        """What `check` prints about it, in the GM's language (a reason read from the file's
+        quarantine too, `Words.stored`)."""
+        battle, version, upto = repr(self.battle), self.version, self.upto
         if self.quarantine is not None:
-            state = (
-                f"its records 1-{self.restored} were brought back"
-                if self.restored is not None
-                else f"records 1-{self.upto} (version {self.version}) can be brought back"
-                if self.good
-                else "nothing in it can be brought back"
+            key = "can_restore" if self.good else "lost"
+            key = "restored" if self.restored is not None else key
+            return words.say(
+                f"finding.{key}",
+                battle=battle,
+                number=self.quarantine,
+                problem=words.stored(self.problem or ""),
+                restored=self.restored,
+                upto=upto,
+                version=version,
             )
-            return f"{self.battle!r}: in quarantine #{self.quarantine} ({self.problem}); {state}"
         if self.problem is None:
-            return f"{self.battle!r}: sound, version {self.version} ({self.records} records)"
-        keep = f"records 1-{self.upto} (version {self.version}) are good" if self.good else ""
-        return f"{self.battle!r}: DAMAGED: {self.problem}; " + (keep or "no record is good")
+            return words.say("finding.sound", battle=battle, version=version, count=self.records)
+        problem = words.render(self.problem)
+        key = "finding.damaged" if self.good else "finding.damaged_all"
+        return words.say(key, battle=battle, problem=problem, upto=upto, version=version)
 
 
 def examine(db: sqlite3.Connection, marks: dict[str, int] | None = None) -> list[Finding]:
@@ -82,7 +90,7 @@ def examine(db: sqlite3.Connection, marks: dict[str, int] | None = None) -> list
     """
     (quick,) = db.execute("PRAGMA quick_check").fetchone()
     if quick != "ok":
-        raise sqlite3.DatabaseError(f"SQLite finds the file damaged: {quick}")
+        raise sqlite3.DatabaseError(Said("quick_check", found=quick))
     findings = []
     heads = {name: (seq, summed) for name, seq, summed in db.execute(HEAD_ROWS)}
     names = db.execute(
@@ -142,37 +150,37 @@ def _snapshot_problem(db: sqlite3.Connection, name: str) -> str | None:
             return None
     except Exception:  # a snapshot that passed its checksum but does not load
         pass
-    return f"the snapshot at record {row[0]} is damaged"
+    return Said("reason.snapshot_damaged", seq=row[0])
 
 
-def repair(store: SqliteStorage, findings: list[Finding]) -> list[str]:
+def repair(store: SqliteStorage, findings: list[Finding]) -> list[Said]:
     """Mend what `examine` found; one transaction per battle; returns what was done."""
     live = {f.battle for f in findings if f.quarantine is None}
     done = []
     for finding in findings:
         if finding.needs_repair:
             with store.transaction() as db:
-                done.append(f"{finding.battle!r}: {_mend(db, finding, live)}")
+                done.append(_mend(db, finding, live))
     return done
 
 
-def _mend(db: sqlite3.Connection, finding: Finding, live: set[str]) -> str:
-    kept = f"records 1-{finding.upto} (version {finding.version})"
+def _mend(db: sqlite3.Connection, finding: Finding, live: set[str]) -> Said:
+    kept = {"battle": repr(finding.battle), "upto": finding.upto, "version": finding.version}
     if finding.quarantine is not None:
         name = finding.battle
         if name in live:  # a battle of that name was made since: bring it back beside it
             name = f"{name[:40]} (quarantine {finding.quarantine})"
         live.add(name)
         _bring_back(db, finding.quarantine, name, finding.upto)
-        return f"{kept} brought back from quarantine #{finding.quarantine} as {name!r}"
+        return Said("mend.brought_back", **kept, number=finding.quarantine, name=repr(name))
     if finding.only_snapshot:
         db.execute("DELETE FROM snapshots WHERE battle = ?", (finding.battle,))
-        return "the damaged snapshot was removed (the bridge replays the records)"
+        return Said("mend.snapshot", **kept)
     number = set_aside(db, finding.battle, finding.problem or "damaged")
     if not finding.good:
-        return f"nothing good to keep; moved to quarantine #{number}"
+        return Said("mend.nothing", **kept, number=number)
     _bring_back(db, number, finding.battle, finding.upto)
-    return f"kept {kept}; its whole history is kept in quarantine #{number}"
+    return Said("mend.kept", **kept, number=number)
 
 
 def _bring_back(db: sqlite3.Connection, number: int, battle: str, upto: int) -> None:

@@ -9,7 +9,9 @@ never broken but moved to a line of its own.
 
 from __future__ import annotations
 
+import sys
 import textwrap
+from typing import TextIO
 
 WIDTH = 80
 
@@ -30,3 +32,8 @@ def fit(text: str, indent: int = 0, width: int = WIDTH) -> list[str]:
 def fit_all(texts: list[tuple[str, int]], width: int = WIDTH) -> list[str]:
     """Each (text, indent) fitted, in order."""
     return [line for text, indent in texts for line in fit(text, indent, width)]
+
+
+def show(text: str, indent: int = 0, stream: TextIO | None = None) -> None:
+    """Print one message fitted into 80 columns (to stdout, flushed, unless `stream`)."""
+    print("\n".join(fit(text, indent)), file=stream or sys.stdout, flush=True)

@@ -21,14 +21,16 @@ import stat
 from pathlib import Path
 
 from .unwritable import refusal
+from .words import Said, said_error
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
 POSIX = os.name == "posix"
 
 
-def private_folder(folder: Path) -> list[str]:
-    """Make the folder (0700) if missing; tighten it and every file in it; what was tightened.
+def private_folder(folder: Path) -> list[Said]:
+    """Make the folder (0700) if missing; tighten it and every file in it; what was tightened
+    (each a `Said`, in the GM's language by `Words.render`).
 
     >>> import tempfile; folder = Path(tempfile.mkdtemp()) / "data"
     >>> private_folder(folder), oct(folder.stat().st_mode & 0o777) if POSIX else "0o700"
@@ -44,21 +46,18 @@ def private_folder(folder: Path) -> list[str]:
     notes = []
     mode = stat.S_IMODE(folder.stat().st_mode)
     if mode & 0o077:
-        said = f"the data folder {folder} could be read by other users (mode {mode:o})"
         try:
             os.chmod(folder, FOLDER_MODE)
         except OSError as exc:
             found = refusal(exc, folder)
-            notes.append(f"{said}; it could not be changed: {found.cause if found else exc}")
+            why = found.cause if found else said_error(exc)
+            notes.append(Said("folder_open", folder=folder, mode=f"{mode:o}", why=why))
         else:
-            notes.append(f"{said}; it is now {FOLDER_MODE:o}: only you can read it")
+            notes.append(Said("folder_tightened", folder=folder, mode=f"{mode:o}"))
     opened = [path.name for path in sorted(folder.iterdir()) if _tightened(path)]
     if opened:
-        notes.append(
-            f"{len(opened)} files in {folder} could be read by other users "
-            f"({', '.join(opened[:5])}{', …' if len(opened) > 5 else ''}); "
-            f"they are now {FILE_MODE:o}"
-        )
+        names = opened[:5] + (["…"] if len(opened) > 5 else [])
+        notes.append(Said("files_tightened", count=len(opened), folder=folder, names=names))
     return notes
 
 

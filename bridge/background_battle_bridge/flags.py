@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import functools
 import shutil
-import sys
 import textwrap
 from collections.abc import Iterable
 from typing import Any, NoReturn
@@ -35,7 +34,10 @@ class OneLineParser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=self.words.say("help.help"))
 
     def error(self, message: str) -> NoReturn:
-        line = self.words.say("bad_flag", prog=self.prog, message=message)
+        """argparse's message (English, from its own words or a flag's type) in the
+        parser's language."""
+        said = self.words.stored(message, ("argparse.", "flag."))
+        line = self.words.say("bad_flag", prog=self.prog, message=said)
         self.exit(2, "\n".join(fit(line)) + "\n")
 
 
@@ -91,7 +93,3 @@ def origins_of(given: Iterable[str], words: Words) -> tuple[list[str], list[str]
             notes.append(words.say("origin_note", given=value.strip(), origin=origin))
         origins.append(origin)
     return origins, notes
-
-
-def say_error(line: str) -> None:
-    print(line, file=sys.stderr)

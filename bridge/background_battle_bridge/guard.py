@@ -20,6 +20,8 @@ from pathlib import Path
 
 from background_battle.view import Role
 
+from .words import Said
+
 SECRETS_FILE = "secrets"
 DEFAULT_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 
@@ -56,7 +58,10 @@ def load_or_make_tokens(data_dir: Path, gm: str | None, player: str | None) -> T
     path = data_dir / SECRETS_FILE
     stored: dict[str, str] = {}
     if path.exists():
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            stored = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            raise ValueError(Said("not_json", path=path)) from None
     if not stored.get("gm_token") or not stored.get("player_token"):
         stored = {"gm_token": secrets.token_urlsafe(24), "player_token": secrets.token_urlsafe(24)}
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -64,11 +69,11 @@ def load_or_make_tokens(data_dir: Path, gm: str | None, player: str | None) -> T
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(stored, out)
     tokens = Tokens(gm=gm or stored["gm_token"], player=player or stored["player_token"])
-    for name, value in (("gm token", tokens.gm), ("player token", tokens.player)):
+    for name, value in (("gm", tokens.gm), ("player", tokens.player)):
         if len(value) < 8:
-            raise ValueError(f"the {name} must be at least 8 characters long")
+            raise ValueError(Said(f"token_short.{name}"))
     if tokens.gm == tokens.player:
-        raise ValueError("the gm token and the player token must differ")
+        raise ValueError(Said("tokens_same"))
     return tokens
 
 

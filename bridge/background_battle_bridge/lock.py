@@ -24,6 +24,7 @@ from types import TracebackType
 
 from .file_modes import private_folder
 from .unwritable import refusal
+from .words import Said
 
 LOCK_FILE = "bridge.lock"
 ADDRESS_FILE = "bridge.address"
@@ -33,7 +34,7 @@ class FolderBusy(Exception):
     """Another process holds the data folder's lock: its pid ("?" unknown) and, once it
     listens, its address (else "")."""
 
-    def __init__(self, message: str, pid: str = "?", address: str = "") -> None:
+    def __init__(self, message: Said, pid: str = "?", address: str = "") -> None:
         super().__init__(message)
         self.pid = pid
         self.address = address
@@ -66,13 +67,10 @@ class FolderLock:
             holder = _holder(fd)
             os.close(fd)
             address = _address(self.folder, holder)
-            at = f" at {address}" if address else ""
-            raise FolderBusy(
-                f"another bridge (pid {holder}){at} is using the data folder {self.folder}; "
-                "stop it first, or give this one another --data",
-                holder,
-                address,
-            ) from None
+            said = Said("busy", pid=holder, folder=self.folder)
+            if address:
+                said = Said("busy_at", pid=holder, url=address, folder=self.folder)
+            raise FolderBusy(said, holder, address) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self._fd = fd

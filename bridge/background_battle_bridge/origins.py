@@ -28,6 +28,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .file_modes import private_file, private_folder
+from .words import Said
 
 ORIGINS_FILE = "origins.json"
 SCHEMES = {"http": 80, "https": 443}
@@ -89,14 +90,17 @@ class Remembered:
         path = folder / ORIGINS_FILE
         if not path.exists():
             return cls(folder)
-        data = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            raise ValueError(Said("not_json", path=path)) from None
         kept = data.get("origins") if isinstance(data, dict) else None
         if not isinstance(kept, list):
-            raise ValueError(f"{path} is not a list of origins")
+            raise ValueError(Said("origins_not_list", path=path))
         origins = {}
         for entry in kept:
             if not isinstance(entry, dict) or not isinstance(entry.get("origin"), str):
-                raise ValueError(f"{path} holds an entry that is not an origin: {entry!r}")
+                raise ValueError(Said("origins_bad_entry", path=path, entry=repr(entry)))
             origin, _ = checked_origin(entry["origin"])
             paired = entry.get("paired")
             origins[origin] = float(paired) if isinstance(paired, int | float) else 0.0

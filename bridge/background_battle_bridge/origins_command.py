@@ -9,11 +9,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .columns import fit
+from .columns import show
 from .guard import DEFAULT_ORIGINS
 from .lock import FolderBusy, FolderLock
 from .origins import BadOrigin, Remembered, checked_origin, listed
-from .words import Words
+from .words import Words, said_error
 
 
 def show_origins(folder: Path, remove: str | None, words: Words) -> int:
@@ -38,7 +38,7 @@ def show_origins(folder: Path, remove: str | None, words: Words) -> int:
         _error(words.say("origins_busy", where=where, folder=folder, origin=remove))
         return 2
     except (ValueError, OSError) as exc:
-        _error(words.say("remembered_damaged", why=exc))
+        _error(words.say("remembered_damaged", why=words.render(said_error(exc))))
         return 2
 
 
@@ -54,8 +54,8 @@ def _show(remembered: Remembered, folder: Path, words: Words) -> int:
 
 
 def _say(line: str, indent: int = 0) -> None:
-    print("\n".join(fit(line, indent)))
+    show(line, indent)
 
 
 def _error(line: str) -> None:
-    print("\n".join(fit(line)), file=sys.stderr)
+    show(line, stream=sys.stderr)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .words import Said, said_error
+
 APP = "background-battle"
 
 
@@ -56,9 +58,9 @@ def settled(folder: Path, earlier: Path, say: Callable[[str], None]) -> Path:
         folder.parent.mkdir(parents=True, exist_ok=True)
         os.replace(earlier, folder)
     except OSError as exc:
-        say(f"using the data folder {earlier} (it could not be moved to {folder}: {exc})")
+        say(Said("old_folder", old=earlier, new=folder, why=said_error(exc)))
         return earlier
-    say(f"moved the data folder from {earlier} to {folder}")
+    say(Said("moved_folder", old=earlier, new=folder))
     return folder
 
 

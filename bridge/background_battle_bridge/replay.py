@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .room import Room
 from .stored import StoredBattle
+from .words import Said
 
 
 class Damaged(Exception):
@@ -45,19 +46,18 @@ def rebuild(name: str, stored: StoredBattle) -> Room:
             if record.get("kind") == "created" and seq == 1:
                 room = Room.created(name, record)
             elif room is None or record.get("kind") == "created":
-                raise Damaged(f"record {seq} comes before the battle was created", good)
+                raise Damaged(Said("reason.before_created", seq=seq), good)
             else:
                 room.absorb(seq, record)
         except Damaged:
             raise
         except Exception as exc:  # any failure to replay stored data means the data is bad
-            raise Damaged(
-                f"record {seq} cannot be replayed ({type(exc).__name__}: {exc})", good
-            ) from exc
+            why = f"{type(exc).__name__}: {exc}"
+            raise Damaged(Said("reason.not_replayed", seq=seq, why=why), good) from exc
     if stored.damage is not None:
         raise Damaged(stored.damage, len(stored.records))
     if room is None:
-        raise Damaged("it has no records", 0)
+        raise Damaged(Said("reason.no_records"), 0)
     return room
 
 
@@ -67,8 +67,6 @@ def _from_snapshot(name: str, stored: StoredBattle) -> Room | None:
     try:
         return Room.from_snapshot(name, stored.snapshot_seq, stored.snapshot)
     except Exception as exc:  # a snapshot that passed its checksum but does not load
-        raise Damaged(
-            f"the snapshot at record {stored.snapshot_seq} cannot be read "
-            f"({type(exc).__name__}: {exc})",
-            0,
-        ) from exc
+        why = f"{type(exc).__name__}: {exc}"
+        seq = stored.snapshot_seq
+        raise Damaged(Said("reason.snapshot_unreadable", seq=seq, why=why), 0) from exc

@@ -43,6 +43,7 @@ from pathlib import Path
 
 from .file_modes import private_file
 from .sqlite_storage import INSERT, SqliteStorage, checksum, set_heads
+from .words import Said, said_error
 
 PAGE_SIZE_AT = 16  # header: the page size, big-endian u16 (1 means 65536)
 PAGE_COUNT_AT = 28  # header: the in-header database size in pages, big-endian u32
@@ -62,7 +63,7 @@ class Rescued:
     heads: dict[str, tuple[int, str]] = field(default_factory=dict)
     quarantine: set[tuple[object, ...]] = field(default_factory=set)
     quarantined: set[tuple[object, ...]] = field(default_factory=set)
-    readings: list[str] = field(default_factory=list)
+    readings: list[Said] = field(default_factory=list)  # how many records each reading gave
 
     @property
     def battles(self) -> list[str]:
@@ -73,8 +74,8 @@ class Rescued:
 class Salvaged:
     """What a rescue did: the lines it reports, and what it could not get back."""
 
-    lines: list[str]
-    short: list[str]  # one line per battle (or for the file) with records it could not read
+    lines: list[Said]
+    short: list[Said]  # one line per battle (or for the file) with records it could not read
 
 
 def kept_aside(folder: Path, name: str) -> list[Path]:
@@ -107,19 +108,20 @@ def salvage(path: Path, marks: dict[str, int] | None = None) -> Salvaged:
     except RepairFailed:
         raise
     except (OSError, sqlite3.Error) as exc:
-        raise RepairFailed(f"the rescue of {path} failed ({exc}); the file is as it was") from None
+        raise RepairFailed(Said("rescue_failed", path=path, why=said_error(exc))) from None
     battles = rescued.battles
-    found = f"{len(rescued.records)} records of {len(battles)} battles were read from it"
-    lines = [
-        f"the damaged file was moved to {aside}",
-        (found + f" ({', '.join(rescued.readings)}): " + ", ".join(map(repr, battles)))
-        if battles
-        else "no record could be read from it: the new file starts with no battles",
-    ]
+    found = Said(
+        "rescue_found",
+        records=len(rescued.records),
+        battles=len(battles),
+        readings=rescued.readings,
+        names=list(map(repr, battles)),
+    )
+    lines = [Said("rescue_moved", path=aside), found if battles else Said("rescue_none")]
     return Salvaged(lines, shortfall(rescued, marks or {}, pages))
 
 
-def shortfall(rescued: Rescued, marks: dict[str, int], pages: int) -> list[str]:
+def shortfall(rescued: Rescued, marks: dict[str, int], pages: int) -> list[Said]:
     """The battles whose records 1..N (N: their head read, or their acknowledged mark) were
     not all found; for a file of many pages that gave no record at all, that.
 
@@ -134,9 +136,9 @@ def shortfall(rescued: Rescued, marks: dict[str, int], pages: int) -> list[str]:
     for name, last in sorted(reached.items()):
         have = sum(1 for seq in range(1, last + 1) if (name, seq) in rescued.records)
         if have < last:
-            short.append(f"{name!r}: {have} of its {last} records were read")
+            short.append(Said("rescue_short", battle=repr(name), have=have, last=last))
     if not short and not rescued.records and pages > 8:
-        short.append(f"no record could be read from a file of {pages} pages")
+        short.append(Said("rescue_short_file", pages=pages))
     return short
 
 
@@ -145,16 +147,16 @@ def rescue(path: Path, work: Path) -> Rescued:
     rescued = Rescued()
     if path.stat().st_size == 0:
         return rescued
-    for label, copy in _copies(path, work):
+    for (key, values), copy in _copies(path, work):
         before = len(rescued.records)
         with contextlib.suppress(sqlite3.Error), contextlib.closing(sqlite3.connect(copy)) as db:
             _read(db, rescued)
         copy.unlink()  # the next copy may be as large
         if len(rescued.records) > before:
-            rescued.readings.append(f"{label}: {len(rescued.records) - before}")
+            rescued.readings.append(Said(key, **values, count=len(rescued.records) - before))
     added = sum(read_pages(data, rescued) for _, data in headed(path.read_bytes()))
     if added:
-        rescued.readings.append(f"pages read directly: {added}")
+        rescued.readings.append(Said("reading.pages", count=added))
     return rescued
 
 
@@ -213,31 +215,30 @@ def page_size(data: bytes) -> int | None:
     return None if size < 512 or size & (size - 1) else size
 
 
-def _copies(path: Path, work: Path) -> Iterator[tuple[str, Path]]:
+def _copies(path: Path, work: Path) -> Iterator[tuple[tuple[str, dict[str, int]], Path]]:
     """The file as it is, then cut to whole pages with the header's page count corrected,
-    then with a torn last page filled with zeros."""
+    then with a torn last page filled with zeros; each with the words of its reading."""
     whole = work / "as-is.sqlite3"
     shutil.copyfile(path, whole)
     wal = Path(f"{path}-wal")
     if wal.exists():
         shutil.copyfile(wal, f"{whole}-wal")
-    yield "as it is", whole
+    yield ("reading.as_is", {}), whole
     original = path.read_bytes()
-    made = not header_sound(original)
+    guessed = "_guessed" if not header_sound(original) else ""
     for size, data in headed(original):
         pages, torn = divmod(len(data), size)
-        guess = f", a header made for pages of {size} bytes" if made else ""
         for label, body in (
-            ("whole pages", data[: pages * size]),
-            ("torn page filled", data + bytes(size - torn) if torn else b""),
+            ("whole", data[: pages * size]),
+            ("torn", data + bytes(size - torn) if torn else b""),
         ):
             if not body:
                 continue
             count = len(body) // size
             body = body[:PAGE_COUNT_AT] + count.to_bytes(4, "big") + body[PAGE_COUNT_AT + 4 :]
-            copy = work / f"{label.replace(' ', '-')}-{size}.sqlite3"
+            copy = work / f"{label}-{size}.sqlite3"
             copy.write_bytes(body)
-            yield f"{label} ({count} pages{guess})", copy
+            yield (f"reading.{label}{guessed}", {"pages": count, "size": size}), copy
 
 
 def _read(db: sqlite3.Connection, rescued: Rescued) -> None:
@@ -396,9 +397,7 @@ def _holds_all(fresh: Path, rescued: Rescued) -> None:
             )
         }
     if quick != "ok" or any(stored.get(key) != value for key, value in rescued.records.items()):
-        raise RepairFailed(
-            "the new file does not hold every record read from the damaged one; nothing was changed"
-        )
+        raise RepairFailed(Said("rescue_short_of_records"))
 
 
 def _swap(path: Path, fresh: Path, aside: Path) -> None:

@@ -30,7 +30,7 @@ from . import http_gate as gate
 from . import protocol as p
 from .answers import Answers
 from .audience import Client
-from .columns import fit
+from .columns import fit, show
 from .connection import Connection
 from .file_modes import private_folder
 from .flags import FlagError, OneLineParser, described, origins_of
@@ -52,7 +52,7 @@ from .static import Site, packaged_page
 from .stopping import on_stop_signals
 from .stored import Storage
 from .unwritable import EXIT_UNWRITABLE, Unwritable, refusal
-from .words import LANGUAGES, Words, chosen_language
+from .words import LANGUAGES, Said, Words, chosen_language, said_error
 from .wrong_tokens import WrongTokens
 
 ENGLISH = Words("en")
@@ -421,7 +421,7 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
     add("--lang", choices=LANGUAGES, default=lang, help=words.say("help.lang", lang=lang))
     args = parser.parse_args(argv)
     if args.sync not in SYNC_MODES:
-        parser.error(f"BB_SYNC must be one of {', '.join(SYNC_MODES)}, not {args.sync!r}")
+        parser.error(Said("flag.sync", modes=", ".join(SYNC_MODES), value=repr(args.sync)))
     try:
         if isinstance(args.port, str):
             args.port = _port(args.port)
@@ -430,13 +430,13 @@ def parse_config(argv: Sequence[str] | None, env: dict[str, str]) -> tuple[Confi
                 setattr(args, name, _positive(getattr(args, name)))
         origins, notes = origins_of(args.origin, words)
     except (argparse.ArgumentTypeError, FlagError) as exc:
-        parser.exit(2, "\n".join(fit(str(exc))) + "\n")
+        parser.exit(2, "\n".join(fit(words.render(exc.args[0]))) + "\n")
     for note in notes:
         _say_error(note)
     config = Config(
         host=args.host,
         port=args.port,
-        data_dir=places.data_folder(args.data, _say),
+        data_dir=places.data_folder(args.data, lambda said: _say(words.render(said))),
         web_dir=Path(args.web) if args.web else _default_web_dir(),
         origins=frozenset([*DEFAULT_ORIGINS, *origins]),
         rate=args.rate,
@@ -451,9 +451,9 @@ def _port(value: str) -> int:
     try:
         port = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a whole number, not {value!r}") from None
+        raise argparse.ArgumentTypeError(Said("flag.port_whole", value=repr(value))) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be from 0 to 65535, not {port}")
+        raise argparse.ArgumentTypeError(Said("flag.port_range", value=port))
     return port
 
 
@@ -461,9 +461,9 @@ def _positive(value: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, not {value!r}") from None
+        raise argparse.ArgumentTypeError(Said("flag.number", value=repr(value))) from None
     if not 0 < number <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1000000, not {value}")
+        raise argparse.ArgumentTypeError(Said("flag.positive", value=value))
     return number
 
 
@@ -519,7 +519,7 @@ def _remembered(config: Config, words: Words) -> Remembered:
     try:
         return Remembered.load(config.data_dir)
     except (ValueError, BadOrigin, OSError) as exc:
-        _say_error(words.say("remembered_damaged", why=exc))
+        _say_error(words.say("remembered_damaged", why=words.render(said_error(exc))))
         return Remembered(config.data_dir)
 
 
@@ -540,15 +540,10 @@ def started_lines(bridge: Bridge, port: int) -> list[str]:
     if bridge.site.root is None:
         lines += fit(words.say("not_built", folder=config.web_dir), 2)
     for kept in kept_aside(config.data_dir, DB_FILE):
-        lines.append(
-            f"  a damaged data file is kept aside: {kept.name} (`check --repair` took from it "
-            "what it could); restore a backup if a battle is missing, delete it once none is"
-        )
+        lines += fit(words.say("kept_aside_start", name=kept.name), 2)
     for name, reason in bridge.hub.quarantined.items():
-        # one line, however long (the damage's own words): read whole by a script or a test
-        lines.append(
-            "  " + words.say("quarantined", name=name, reason=reason, folder=config.data_dir)
-        )
+        said = words.say("quarantined", name=name, reason=reason, folder=config.data_dir)
+        lines += fit(said, 2)
     return lines
 
 
@@ -571,14 +566,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         for note in private_folder(config.data_dir):
-            _say_error(note)
+            _say_error(words.render(note))
         lock = FolderLock(config.data_dir).take()
         try:
             return _serve(config, args, lock)
         finally:
             lock.release()
     except Unwritable as exc:
-        print(cannot_write(exc), file=sys.stderr)
+        _say_error(cannot_write(exc, words))
         return EXIT_UNWRITABLE
     except FolderBusy as busy:
         _say_error(_busy_line(busy, config.data_dir, words))
@@ -586,19 +581,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         found = refusal(exc)
         if found is not None:
-            print(cannot_write(found), file=sys.stderr)
+            _say_error(cannot_write(found, words))
             return EXIT_UNWRITABLE
         why = words.oserror(exc)
         _say_error(words.say("folder_unusable", folder=config.data_dir, why=why))
         return 2
 
 
-def cannot_write(exc: Unwritable) -> str:
-    """One line: the file, the cause, and why the bridge will not serve without it."""
-    return (
-        f"cannot store the battles: {exc}; the bridge writes every change before it answers, "
-        "so it does not start (make it writable, or give another --data)"
-    )
+def cannot_write(exc: Unwritable, words: Words = ENGLISH) -> str:
+    """One message: the file, the cause, and why the bridge will not serve without it."""
+    return words.say("cannot_store", why=exc.args[0])
 
 
 def _busy_line(busy: FolderBusy, folder: Path, words: Words) -> str:
@@ -610,12 +602,12 @@ def _busy_line(busy: FolderBusy, folder: Path, words: Words) -> str:
 
 def _say_error(line: str) -> None:
     """One message on stderr, fitted into 80 columns."""
-    print("\n".join(fit(line)), file=sys.stderr)
+    show(line, stream=sys.stderr)
 
 
 def _say(line: str) -> None:
     """One message for the GM on stdout (a Foundry asking to join), fitted into 80 columns."""
-    print("\n".join(fit(line)), flush=True)
+    show(line)
 
 
 def tokens_in_argv(argv: Sequence[str], words: Words = ENGLISH) -> list[str]:
@@ -650,17 +642,17 @@ def _serve(config: Config, args: Any, lock: FolderLock | None = None) -> int:
             _say_error(words.say("cannot_set_up_tokens", why=words.oserror(exc)))
             return 2
         except ValueError as exc:
-            _say_error(words.say("cannot_set_up_tokens", why=exc))
+            _say_error(words.say("cannot_set_up_tokens", why=words.render(said_error(exc))))
             return 2
     try:
         storage = SqliteStorage(config.data_dir / DB_FILE, sync=args.sync)
     except StorageDamaged as exc:
-        print(damaged_line(config, exc), file=sys.stderr)
+        _say_error(damaged_line(config, exc, words))
         return 2
     try:
         asyncio.run(run(config, tokens, storage, lock))
     except StorageDamaged as exc:
-        print(damaged_line(config, exc), file=sys.stderr)
+        _say_error(damaged_line(config, exc, words))
         return 2
     except OSError as exc:
         _say_error(_cannot_listen(config, exc, words))
@@ -668,11 +660,8 @@ def _serve(config: Config, args: Any, lock: FolderLock | None = None) -> int:
     return 0
 
 
-def damaged_line(config: Config, exc: StorageDamaged) -> str:
-    return (
-        f"cannot load the battles: {exc}. `background-battle-bridge check --data "
-        f"{config.data_dir}` tells more; with --repair it keeps what can be read."
-    )
+def damaged_line(config: Config, exc: StorageDamaged, words: Words = ENGLISH) -> str:
+    return words.say("cannot_load", why=said_error(exc), folder=config.data_dir)
 
 
 def _cannot_listen(config: Config, exc: OSError, words: Words = ENGLISH) -> str:

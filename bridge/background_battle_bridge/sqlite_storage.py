@@ -20,6 +20,7 @@ from .acknowledged import Marks, marks_path, missing
 from .file_modes import private_file
 from .stored import Record, StoredBattle
 from .unwritable import Unwritable, writable
+from .words import Said, said_error
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -110,10 +111,10 @@ def checked_records(
     expected, last = 1, (0, "")
     for seq, data, stored_sum in rows:
         if seq != expected:
-            return records, f"record {expected} is missing (the next one is {seq})"
+            return records, Said("reason.record_missing", expected=expected, seq=seq)
         summed = checksum(battle, seq, data)
         if stored_sum != summed:
-            return records, f"record {seq} does not match its checksum"
+            return records, Said("reason.checksum", seq=seq)
         if seq > after:
             record = _decoded(seq, data)
             if isinstance(record, str):
@@ -128,9 +129,9 @@ def _decoded(seq: int, data: bytes) -> Record | str:
     try:
         record = json.loads(data)
     except (ValueError, RecursionError) as exc:
-        return f"record {seq} is not valid JSON ({exc})"
+        return Said("reason.not_json", seq=seq, why=str(exc))
     if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
-        return f"record {seq} is not a JSON object with a kind"
+        return Said("reason.no_kind", seq=seq)
     return record
 
 
@@ -138,19 +139,15 @@ def _tail_problem(last: tuple[int, str], head: tuple[int, str] | None, headed: b
     """What is wrong with a battle's end: its last record against its head."""
     (seq, summed), (head_seq, head_sum) = last, head or last
     if head is None:
-        return "its head (the number of its last record) is missing" if headed and seq else None
+        return Said("reason.no_head") if headed and seq else None
     if seq < head_seq:
-        missing = f"record {head_seq} is"
         if seq + 1 < head_seq:
-            missing = f"records {seq + 1}-{head_seq} are"
-        return (
-            f"{missing} missing at its end (its head says it reached record {head_seq}); "
-            "only a backup can bring them back"
-        )
+            return Said("reason.end_missing", first=seq + 1, head=head_seq)
+        return Said("reason.end_missing_one", head=head_seq)
     if seq > head_seq:
-        return f"records {head_seq + 1}-{seq} go beyond its head (record {head_seq})"
+        return Said("reason.beyond_head", first=head_seq + 1, seq=seq, head=head_seq)
     if summed != head_sum:
-        return f"record {seq} is not the one its head names (the checksums differ)"
+        return Said("reason.not_head", seq=seq)
     return None
 
 
@@ -187,8 +184,8 @@ class SqliteStorage:
             self._upgrade()
         except sqlite3.DatabaseError as exc:
             if getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY"):
-                raise Unwritable(self.path, f"SQLite cannot write it ({exc})") from None
-            raise StorageDamaged(f"{self.path} cannot be read: {exc}") from None
+                raise Unwritable(self.path, Said("cause.sqlite", why=str(exc))) from None
+            raise StorageDamaged(Said("unreadable", path=self.path, why=said_error(exc))) from None
 
     def _upgrade(self) -> None:
         """Create the tables; give the rows of a first-layout file their checksums."""
@@ -239,7 +236,7 @@ class SqliteStorage:
         try:
             return self._load()
         except sqlite3.DatabaseError as exc:
-            raise StorageDamaged(f"{self.path} cannot be read: {exc}") from None
+            raise StorageDamaged(Said("unreadable", path=self.path, why=said_error(exc))) from None
 
     def _load(self) -> dict[str, StoredBattle]:
         battles: dict[str, StoredBattle] = {}
@@ -409,10 +406,7 @@ def read_only(database: Path) -> Iterator[sqlite3.Connection]:
         db.close()
         wal = Path(f"{database}-wal")
         if wal.exists() and wal.stat().st_size:
-            raise sqlite3.DatabaseError(
-                "its -wal holds changes and SQLite needs to write a -shm to read them: "
-                "use a copy of the folder on a writable disk"
-            ) from None
+            raise sqlite3.DatabaseError(Said("wal_needs_shm")) from None
         db = sqlite3.connect(f"{database.resolve().as_uri()}?immutable=1", uri=True)
     try:
         yield db
@@ -424,7 +418,4 @@ def _refuse_empty_file(path: Path) -> None:
     """A database file of 0 bytes with no write-ahead log has lost everything it held."""
     wal = path.with_name(path.name + "-wal")
     if path.exists() and path.stat().st_size == 0 and not (wal.exists() and wal.stat().st_size):
-        raise StorageDamaged(
-            f"{path} is empty (0 bytes): the battles it held are gone; restore a backup "
-            "or let `check --repair` set it aside to start anew"
-        )
+        raise StorageDamaged(Said("empty_file", path=path))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .columns import fit
+from .columns import show
 from .guard import SECRETS_FILE, load_or_make_tokens
 from .lock import FolderBusy, FolderLock
 from .words import Words
@@ -43,10 +43,10 @@ def show_tokens(folder: Path, new: bool, words: Words = ENGLISH) -> int:
     print(words.say("tokens_gm", token=tokens.gm))
     print(words.say("tokens_player", token=tokens.player))
     if new:
-        print("\n".join(fit(words.say("tokens_new"))))
-    print("\n".join(fit(words.say("tokens_kept", path=secrets))))
+        show(words.say("tokens_new"))
+    show(words.say("tokens_kept", path=secrets))
     return 0
 
 
 def _error(line: str) -> None:
-    print("\n".join(fit(line)), file=sys.stderr)
+    show(line, stream=sys.stderr)

@@ -13,20 +13,18 @@ import errno
 import os
 from pathlib import Path
 
+from .words import Said
+
 EXIT_UNWRITABLE = 3
-REFUSALS = {
-    errno.EROFS: "it is on a read-only disk or mount",
-    errno.EPERM: "the system forbids changing it (an immutable file: `lsattr` shows an i; "
-    "`chattr -i` lifts it)",
-    errno.EACCES: "permission denied (the file or its folder is read-only, or another user's)",
-}
+REFUSALS = {errno.EROFS: "cause.EROFS", errno.EPERM: "cause.EPERM", errno.EACCES: "cause.EACCES"}
 
 
 class Unwritable(Exception):
-    """A data file or folder that cannot be written; the message names it and says why."""
+    """A data file or folder that cannot be written; the message (a `Said`) names it and
+    says why."""
 
     def __init__(self, path: Path | str, cause: str) -> None:
-        super().__init__(f"{path} cannot be written: {cause}")
+        super().__init__(Said("unwritable", path=path, cause=cause))
         self.path, self.cause = Path(path), cause
 
 
@@ -41,7 +39,7 @@ def refusal(exc: OSError, path: Path | str | None = None) -> Unwritable | None:
     cause = REFUSALS.get(exc.errno or 0)
     if cause is None:
         return None
-    return Unwritable(path or exc.filename or "the data folder", cause)
+    return Unwritable(path or exc.filename or Said("unnamed_folder"), Said(cause))
 
 
 def writable(folder: Path, names: tuple[str, ...]) -> None:
@@ -68,9 +66,4 @@ def writable(folder: Path, names: tuple[str, ...]) -> None:
             read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
         except OSError:
             read_only = False
-        raise Unwritable(
-            folder,
-            REFUSALS[errno.EROFS]
-            if read_only
-            else "no new file can be made in it (read-only, immutable or another user's)",
-        )
+        raise Unwritable(folder, Said("cause.EROFS" if read_only else "cause.no_new_file"))

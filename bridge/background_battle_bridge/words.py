@@ -3,6 +3,9 @@
 The language is the system's (`LC_ALL`, `LC_MESSAGES`, `LANG`, as a POSIX program reads them;
 on Windows the user's locale), or `--lang` (`BB_LANG`). Every sentence is a template filled
 with values; columns.py fits it into 80 columns. Log lines (for developers) stay in English.
+The care commands' and the data files' sentences are in care_words.py; where a message is made
+far from the GM's language (a damaged record found in storage, a file that cannot be written),
+it is a `Said`, said in the language where it is printed (`Words.render`).
 
 >>> Words("ru").say("stopped")
 'Мост Background Battle остановлен'
@@ -12,9 +15,14 @@ with values; columns.py fits it into 80 columns. Log lines (for developers) stay
 
 from __future__ import annotations
 
+import functools
 import locale
+import re
+import string
 import sys
 from collections.abc import Mapping
+
+from .care_words import CARE_TEXTS
 
 LANGUAGES = ("en", "ru")
 
@@ -402,6 +410,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "язык моста, en или ru (BB_LANG; по умолчанию язык системы, здесь {lang})",
     ),
 }
+TEXTS.update(CARE_TEXTS)  # the care commands' and the data files' words (care_words.py)
 
 
 def language(env: Mapping[str, str], platform: str = sys.platform) -> str:
@@ -457,6 +466,52 @@ def without_lang(argv: list[str]) -> list[str]:
     return kept
 
 
+class Said(str):
+    """A sentence not yet in a language: its key in `TEXTS` and its values. As a `str` it is
+    the English sentence (for logs, storage and exceptions); `Words.render` says it in the
+    GM's language. A value that is a `Said` is said in the same language; a list of values is
+    said joined by commas.
+
+    >>> said = Said("folder_tightened", folder="/data", mode="755")
+    >>> said[:64]
+    'the data folder /data could be read by other users (mode 755); i'
+    >>> Words("ru").render(said)[:45]
+    'папку данных /data могли читать другие пользо'
+    """
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, /, **values: object) -> Said:
+        made = super().__new__(cls, ENGLISH_WORDS.say(key, **values))
+        made.key, made.values = key, values
+        return made
+
+
+def said_error(error: BaseException) -> str:
+    """Why an operation failed, as a `Said` where the words are known (an OSError's errno, an
+    SQLite error's name, a `Said` raised), else the error's own text.
+
+    >>> Words("ru").render(said_error(PermissionError(13, "Permission denied", "/x")))
+    'нет прав доступа'
+    """
+    import errno
+
+    if error.args and isinstance(error.args[0], Said):
+        return error.args[0]
+    if isinstance(error, OSError):
+        key = f"errno.{errno.errorcode.get(error.errno or 0, '')}"
+        if key in TEXTS:
+            return Said(key)
+        return (error.strerror or str(error)).lower()
+    name = getattr(error, "sqlite_errorname", "")
+    base = "_".join(name.split("_")[:2])  # SQLITE_CORRUPT_INDEX: SQLITE_CORRUPT's words
+    for key in (f"sqlite.{name}", f"sqlite.{base}"):
+        if key in TEXTS:
+            return Said(key)
+    return str(error)
+
+
 class Words:
     """The templates of one language."""
 
@@ -465,23 +520,79 @@ class Words:
         self.index = LANGUAGES.index(self.lang)
 
     def say(self, key: str, **values: object) -> str:
-        return TEXTS[key][self.index].format(**values)
+        """The sentence `key` with its values; a key with plural forms (`key.one`, `.few`,
+        `.many`) takes the form its `count` needs in this language.
+
+        >>> [Words("ru").say("battles", count=n) for n in (1, 3, 5, 11, 21)]
+        ['1 бой', '3 боя', '5 боёв', '11 боёв', '21 бой']
+        """
+        if key not in TEXTS:
+            key = f"{key}.{self._form(int(str(values['count'])))}"
+        said = {name: self._value(value) for name, value in values.items()}
+        return TEXTS[key][self.index].format(**said)
+
+    def _value(self, value: object) -> object:
+        if isinstance(value, Said):
+            return self.render(value)
+        if isinstance(value, list):
+            return ", ".join(str(self._value(item)) for item in value)
+        return value
+
+    def _form(self, count: int) -> str:
+        if self.lang == "ru":
+            last, tens = count % 10, count % 100
+            if last == 1 and tens != 11:
+                return "one"
+            return "few" if 2 <= last <= 4 and not 12 <= tens <= 14 else "many"
+        return "one" if count == 1 else "many"
+
+    def render(self, text: str) -> str:
+        """A `Said` in this language; any other text as it is."""
+        if isinstance(text, Said):
+            return self.say(text.key, **text.values)
+        return text
 
     def battles(self, count: int) -> str:
         """ "1 battle", "3 боя": the count in the language's plural form."""
-        if self.lang == "ru":
-            last, tens = count % 10, count % 100
-            few = 2 <= last <= 4 and not 12 <= tens <= 14
-            form = "one" if last == 1 and tens != 11 else "few" if few else "many"
-        else:
-            form = "one" if count == 1 else "many"
-        return self.say(f"battles.{form}", count=count)
+        return self.say("battles", count=count)
 
     def oserror(self, error: OSError) -> str:
-        """An OSError in words, without `[Errno 13]`; its file named when it has one."""
-        import errno
+        """An OSError in words, without `[Errno 13]`."""
+        return self.render(said_error(error))
 
-        name = errno.errorcode.get(error.errno or 0, "")
-        key = f"errno.{name}"
-        why = self.say(key) if key in TEXTS else (error.strerror or str(error)).lower()
-        return why
+    def stored(self, text: str, kinds: tuple[str, ...] = ("reason.", "changes.")) -> str:
+        """English text that was written before it could be said (a reason read back from
+        storage, by this bridge or an older one; argparse's message about a flag) in this
+        language when it is one of the sentences of `kinds`, else as it is.
+
+        >>> Words("ru").stored("record 4 does not match its checksum")
+        'запись 4 не совпадает со своей контрольной суммой'
+        """
+        for key, pattern in _stored_patterns(kinds):
+            found = pattern.fullmatch(text)
+            if found:
+                values = {k: self.stored(v, kinds) for k, v in found.groupdict().items()}
+                stem, _, form = key.rpartition(".")
+                if form in ("one", "few", "many"):  # the form this language needs
+                    return self.say(stem, **values)
+                return TEXTS[key][self.index].format(**values)
+        return text
+
+
+@functools.cache
+def _stored_patterns(kinds: tuple[str, ...]) -> list[tuple[str, re.Pattern[str]]]:
+    """Each English sentence of `kinds` as a pattern, its values captured (longest first)."""
+    made = []
+    for key, (english, _) in TEXTS.items():
+        if key.startswith(kinds):
+            regex, seen = "", set()
+            for text, name, _, _ in string.Formatter().parse(english):
+                regex += re.escape(text)
+                if name:
+                    regex += f"(?P={name})" if name in seen else f"(?P<{name}>.+?)"
+                    seen.add(name)
+            made.append((key, re.compile(regex, re.DOTALL)))
+    return sorted(made, key=lambda item: -len(item[1].pattern))
+
+
+ENGLISH_WORDS = Words("en")

@@ -142,9 +142,25 @@ each command has --help; --json gives machine-readable output"""
 JSON_HELP = "print the result as JSON (a contract other tools rely on); default: text"
 
 
+def one_message(text: str) -> str:
+    """A message for an 80-column terminal: wrapped between words, its continuation lines
+    indented, a value longer than a line (a path) kept whole on a line of its own.
+
+    >>> print(one_message("background-battle round: error: --allies-roll: " + "x " * 30), end="")
+    background-battle round: error: --allies-roll: x x x x x x x x x x x x x x x x x
+      x x x x x x x x x x x x x
+    """
+    import textwrap
+
+    lines = textwrap.wrap(
+        text, 80, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )
+    return "\n".join(lines) + "\n"
+
+
 def one_line_parser() -> type[argparse.ArgumentParser]:
-    """argparse, but a mistake is one line on stderr (exit status 2) naming `--help`, without
-    the usage block; help laid out in at most 80 columns."""
+    """argparse, but a mistake is one message on stderr (exit status 2) naming `--help`,
+    without the usage block, within 80 columns; help laid out in at most 80 columns."""
     import argparse
     import shutil
 
@@ -158,7 +174,7 @@ def one_line_parser() -> type[argparse.ArgumentParser]:
             super().__init__(*args, **kwargs)
 
         def error(self, message: str) -> NoReturn:
-            self.exit(2, f"{self.prog}: {message} (--help lists the options)\n")
+            self.exit(2, one_message(f"{self.prog}: {message} (--help lists the options)"))
 
     return OneLineParser
 
@@ -178,20 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     cas = commands.add_parser("casualties", help="killed / wounded / fit per unit of one side")
-    cas.add_argument(
-        "--initial",
-        type=number,
-        required=True,
-        metavar="S0",
-        help="the side's initial strength S0, after all modifiers (required)",
-    )
-    cas.add_argument(
-        "--remaining",
-        type=number,
-        required=True,
-        metavar="S",
-        help="the side's strength left at the end (required)",
-    )
+    _number(cas, "--initial", "S0", "the side's initial strength S0, after all modifiers", True)
+    _number(cas, "--remaining", "S", "the side's strength left at the end", True)
     cas.add_argument(
         "--unit",
         type=unit,
@@ -200,38 +204,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=FIGHTERS",
         help="a unit and its fighters, e.g. Dwarves=10; once per unit (required)",
     )
-    cas.add_argument("--json", action="store_true", help=JSON_HELP)
 
     lead = commands.add_parser("leader-bonus", help="the leader's command bonus")
-    lead.add_argument(
-        "--strength", type=number, required=True, metavar="S", help="the side's strength (required)"
-    )
+    _number(lead, "--strength", "S", "the side's strength", True)
     test = lead.add_mutually_exclusive_group(required=True)
-    test.add_argument(
-        "--sl", type=number, help="SL of the passed Leadership test (or --leadership)"
+    _number(test, "--sl", "SL", "SL of the passed Leadership test (or --leadership)")
+    _number(
+        test, "--leadership", "L", "the leader's Leadership, with --roll: the test is made here"
     )
-    test.add_argument(
-        "--leadership",
-        type=number,
-        metavar="L",
-        help="the leader's Leadership, with --roll: the test is made here",
-    )
-    lead.add_argument(
-        "--roll",
-        type=number,
-        metavar="D100",
-        help="the d100 rolled for the Leadership test (with --leadership)",
-    )
-    lead.add_argument("--json", action="store_true", help=JSON_HELP)
+    _number(lead, "--roll", "D100", "the d100 rolled for the Leadership test (with --leadership)")
 
     last = commands.add_parser("last-stand", help="PCs won: damage of the enemies still fighting")
-    last.add_argument(
-        "--enemy-strength",
-        type=number,
-        required=True,
-        metavar="S",
-        help="the enemies' strength when the PCs won (required)",
-    )
+    _number(last, "--enemy-strength", "S", "the enemies' strength when the PCs won", True)
     last.add_argument(
         "--fleeing",
         type=share_text,
@@ -239,74 +223,37 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SHARE",
         help="the share of them that flees, 0.5 or 1/2 (default 0)",
     )
-    last.add_argument(
-        "--allies-strength",
-        type=number,
-        metavar="S",
-        help="the allies' strength, to show it after the damage (default: not shown)",
-    )
-    last.add_argument("--json", action="store_true", help=JSON_HELP)
+    shown = "the allies' strength, to show it after the damage (default: not shown)"
+    _number(last, "--allies-strength", "S", shown)
 
     rnd = commands.add_parser("round", help="one round (opposed test) from rolls or losses")
-    rnd.add_argument(
-        "--allies", type=number, required=True, metavar="S", help="the allies' strength (required)"
-    )
-    rnd.add_argument(
-        "--enemies",
-        type=number,
-        required=True,
-        metavar="S",
-        help="the enemies' strength (required)",
-    )
+    _number(rnd, "--allies", "S", "the allies' strength", True)
+    _number(rnd, "--enemies", "S", "the enemies' strength", True)
     for side in ("allies", "enemies"):
-        rnd.add_argument(
-            f"--{side}-roll",
-            type=number,
-            metavar="D100",
-            help=f"the {side}' d100 (both rolls, or both losses)",
-        )
-        rnd.add_argument(
-            f"--{side}-lost",
-            type=number,
-            metavar="N",
-            help=f"strength the {side} lost, typed in instead of rolls",
-        )
-    rnd.add_argument("--json", action="store_true", help=JSON_HELP)
+        _number(rnd, f"--{side}-roll", "D100", f"the {side}' d100 (both rolls, or both losses)")
+        _number(rnd, f"--{side}-lost", "N", f"strength the {side} lost, typed in instead of rolls")
 
     rate = commands.add_parser("unit-strength", help="a unit's strength: fighters x rating x size")
-    rate.add_argument(
-        "--fighters", type=number, required=True, metavar="N", help="the unit's fighters (required)"
-    )
-    rate.add_argument(
-        "--rating", type=number, required=True, metavar="R", help="strength per fighter (required)"
-    )
+    _number(rate, "--fighters", "N", "the unit's fighters", True)
+    _number(rate, "--rating", "R", "strength per fighter", True)
     rate.add_argument(
         "--size",
         default="average",
         help="tiny, little, small, average, large, enormous or monstrous (default average)",
     )
-    rate.add_argument("--json", action="store_true", help=JSON_HELP)
 
     move = commands.add_parser("move-fighters", help="fighters moved into the PCs' fight")
-    move.add_argument(
-        "--fighters", type=number, required=True, metavar="N", help="the unit's fighters (required)"
-    )
-    move.add_argument(
-        "--strength",
-        type=number,
-        required=True,
-        metavar="S0",
-        help="the unit's strength S0 (required)",
-    )
+    _number(move, "--fighters", "N", "the unit's fighters", True)
+    _number(move, "--strength", "S0", "the unit's strength S0", True)
+    moved = "fighters moved at once; once per move, in order"
     move.add_argument(
         "--move",
         type=number,
         action="append",
         required=True,
         metavar="K",
-        help="fighters moved at once; once per move, in order (required)",
+        help=f"{moved} (required)",
     )
-    move.add_argument("--json", action="store_true", help=JSON_HELP)
 
     odd = commands.add_parser("odds", help="chances from a battle file, by simulation")
     odd.add_argument(
@@ -314,26 +261,28 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BATTLE.json",
         help="a battle saved by the tool, or a hand-written set-up (README)",
     )
-    odd.add_argument(
-        "--runs", type=number, default=10_000, metavar="N", help="battles simulated (default 10000)"
-    )
-    odd.add_argument(
-        "--seed",
-        type=number,
-        metavar="N",
-        help="the random seed, for the same odds again (default: a new one)",
-    )
-    odd.add_argument("--json", action="store_true", help=JSON_HELP)
+    _number(odd, "--runs", "N", "battles simulated (default 10000)", default=10_000)
+    _number(odd, "--seed", "N", "the random seed, for the same odds again (default: a new one)")
+    for command in (cas, lead, last, rnd, rate, move, odd):
+        command.add_argument("--json", action="store_true", help=JSON_HELP)
 
     demo = commands.add_parser("demo", help="play a seeded example battle in the terminal")
-    demo.add_argument(
-        "--seed",
-        type=number,
-        default=7,
-        metavar="N",
-        help="the random seed of the example (default 7)",
-    )
+    _number(demo, "--seed", "N", "the random seed of the example (default 7)", default=7)
     return parser
+
+
+def _number(
+    parser: Any, flag: str, metavar: str, help: str, required: bool = False, default: Any = None
+) -> None:
+    """A number option (read exactly, `number`); a required one says so in its help."""
+    parser.add_argument(
+        flag,
+        type=number,
+        required=required,
+        default=default,
+        metavar=metavar,
+        help=f"{help} (required)" if required else help,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -344,7 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         output = run(args)
     except BattleError as error:
         option = _option(error.field)
-        parser.exit(2, f"{parser.prog} {args.command}: error: {option}: {error.message}\n")
+        parser.exit(
+            2, one_message(f"{parser.prog} {args.command}: error: {option}: {error.message}")
+        )
     sys.stdout.write(output)
     return 0
 

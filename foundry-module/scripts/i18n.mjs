@@ -3,9 +3,14 @@ import { pluralCategory } from "./logic/plural.mjs";
 
 const PREFIX = "BACKGROUND_BATTLE";
 
+/** A string in the language; a `{dice}` formula is written as the language writes dice (1к10+4
+ * in Russian, as its к100), while Foundry's Roll keeps its own 1d10+4. */
 export function t(key, data) {
   const full = `${PREFIX}.${key}`;
-  return data ? game.i18n.format(full, data) : game.i18n.localize(full);
+  if (!data) return game.i18n.localize(full);
+  if (!("dice" in data)) return game.i18n.format(full, data);
+  const letter = game.i18n.localize(`${PREFIX}.DiceLetter`);
+  return game.i18n.format(full, { ...data, dice: String(data.dice).replace(/d/gi, letter) });
 }
 
 /** A counted string: `<key>.one|few|many|other` chosen by Intl.PluralRules for the language. */

@@ -138,6 +138,22 @@ def stop_gently(process: subprocess.Popen[str]) -> None:
 TOKENS_ENV = {**os.environ, "BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER}  # never in `ps`
 
 
+def said(text: str) -> str:
+    """What a command printed, as one line: its 80-column wrapping undone (columns.py)."""
+    return " ".join(text.split())
+
+
+def one_message(text: str) -> bool:
+    """Whether `text` is one message, however it was wrapped: a first line, then only its
+    continuation lines (indented)."""
+    lines = text.splitlines()
+    return (
+        bool(lines)
+        and not lines[0].startswith(" ")
+        and all(line.startswith("  ") for line in lines[1:])
+    )
+
+
 def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The command line run to its end (a care command, or a bridge that refuses to start)."""
     return subprocess.run(
@@ -150,15 +166,16 @@ def run_bridge(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
 
 
 @contextmanager
-def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
-    """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
+def spawned(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
+    """The real bridge (or a care command) run with `args`, its output piped; stopped with
+    SIGTERM (CTRL_BREAK on Windows) when the block ends, its pipes closed."""
     process = subprocess.Popen(
-        [*COMMAND, "--port", "0", "--data", str(data)],
+        [*COMMAND, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         creationflags=OWN_GROUP,
-        env=TOKENS_ENV,
+        env=env,
     )
     try:
         yield process
@@ -168,6 +185,27 @@ def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def start_up_lines(*args: str, env: dict[str, str] | None = None) -> list[str]:
+    """What the real bridge started with `args` prints at start, up to its last start-up line
+    (it ends with `tokens --new)`); then it is stopped gently, and must exit 0."""
+    with spawned(list(args), env or dict(os.environ)) as process:
+        assert process.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].rstrip().endswith("--new)"):
+            line = process.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+    assert process.returncode == 0, "".join(lines)
+    return lines
+
+
+@contextmanager
+def bridge_running(data: Path) -> Iterator[subprocess.Popen[str]]:
+    """The real bridge over `data` on a free port, its output piped; stopped with SIGTERM."""
+    with spawned(["--port", "0", "--data", str(data)], TOKENS_ENV) as process:
+        yield process
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer, run_bridge, serving
+from bridge_helpers import DWARVES, GM, ORCS, PLAYER, Peer, run_bridge, said, serving
 from websockets.asyncio.client import connect
 
 
@@ -37,12 +37,12 @@ def test_a_second_bridge_on_the_same_folder_names_the_running_ones_address(
         lines = done.stderr.splitlines()
         assert all(line.startswith("  ") for line in lines[1:])
         assert all(len(line) <= 80 for line in lines if str(tmp_path) not in line)
-        said = " ".join(line.strip() for line in lines)
-        assert f"is in use by a bridge already running at http://127.0.0.1:{port}/" in said
-        assert str(tmp_path) in said and "open that one" in said
+        message = " ".join(line.strip() for line in lines)
+        assert f"is in use by a bridge already running at http://127.0.0.1:{port}/" in message
+        assert str(tmp_path) in message and "open that one" in message
         # mending needs the folder too; reading does not
         repaired = run_bridge("check", "--data", str(tmp_path), "--repair")
-        assert repaired.returncode == 2 and "another bridge" in repaired.stderr
+        assert repaired.returncode == 2 and "another bridge" in said(repaired.stderr)
         assert run_bridge("check", "--data", str(tmp_path)).returncode == 0
     # once it stopped, the folder is free again (the lock goes with the process)
     with serving(tmp_path):
@@ -58,18 +58,18 @@ async def test_backup_while_serving_and_restore_into_a_stopped_bridge(tmp_path: 
                 await gm.command("ambush", command)
             done = run_bridge("backup", "--data", str(data), "--to", str(backup))
             assert done.returncode == 0, done.stderr
-            assert "'ambush': sound, version 2" in done.stdout
+            assert "'ambush': sound, version 2" in said(done.stdout)
             # changes after the backup are not in it
             await gm.command("ambush", {"type": "start"})
             again = run_bridge("backup", "--data", str(data), "--to", str(backup))
-            assert again.returncode == 2 and "already exists" in again.stderr
+            assert again.returncode == 2 and "already exists" in said(again.stderr)
             refused = run_bridge("restore", "--data", str(data), "--from", str(backup))
-            assert refused.returncode == 2 and "another bridge" in refused.stderr
+            assert refused.returncode == 2 and "another bridge" in said(refused.stderr)
     assert not list(tmp_path.glob("*.part"))
 
     done = run_bridge("restore", "--data", str(data), "--from", str(backup))
     assert done.returncode == 0, done.stderr
-    kept = re.search(r"kept as (\S+)", done.stdout)
+    kept = re.search(r"kept as (\S+)", said(done.stdout))
     assert kept and Path(kept.group(1)).exists()
     with serving(data) as port:
         async with gm_at(port) as gm:
@@ -77,7 +77,7 @@ async def test_backup_while_serving_and_restore_into_a_stopped_bridge(tmp_path: 
             assert state["version"] == 2 and state["view"]["status"] == "setup"
     # the file it replaced still holds the later change
     done = run_bridge("restore", "--data", str(data), "--from", kept.group(1))
-    assert done.returncode == 0 and "'ambush': sound, version 3" in done.stdout
+    assert done.returncode == 0 and "'ambush': sound, version 3" in said(done.stdout)
 
 
 @pytest.mark.parametrize(
@@ -94,14 +94,14 @@ def test_care_commands_name_what_is_missing(tmp_path: Path, args: list[str], mes
         str(tmp_path),
         *[str(tmp_path / a) if "." in a else a for a in args[1:]],
     )
-    assert done.returncode == 2 and message in done.stderr
+    assert done.returncode == 2 and message in said(done.stderr)
 
 
 def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path: Path) -> None:
     other = tmp_path / "notes.txt"
     other.write_text("not a database at all, just some text that is long enough " * 100)
     done = run_bridge("restore", "--data", str(tmp_path / "data"), "--from", str(other))
-    assert done.returncode == 2 and "cannot be read" in done.stderr
+    assert done.returncode == 2 and "cannot be read" in said(done.stderr)
     assert not (tmp_path / "data" / "battles.sqlite3").exists()
 
 
@@ -122,7 +122,7 @@ async def test_a_backup_taken_during_a_stream_of_commands_is_a_sound_prefix(
                 await asyncio.sleep(0.04)  # under the rate limit (30 a second)
             done = await copying
     assert done.returncode == 0, done.stderr
-    shown = re.search(r"'ambush': sound, version (\d+)", done.stdout)
+    shown = re.search(r"'ambush': sound, version (\d+)", said(done.stdout))
     assert shown, done.stdout
     assert 0 <= int(shown.group(1)) <= versions[-1]
     # the copy is a bridge's data file like any other: it restores and serves

@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from bridge_helpers import ADDRESS, GM, PLAYER, Peer, bridge_running, run_bridge
+from bridge_helpers import ADDRESS, GM, PLAYER, Peer, bridge_running, run_bridge, said
 from websockets.asyncio.client import connect
 
 from background_battle_bridge.storage import SqliteStorage
@@ -84,7 +84,7 @@ def test_a_token_on_the_command_line_is_warned_about(tmp_path: Path) -> None:
     refused = ("--data", str(tmp_path), "--host", "0.0.0.0", "--no-tokens")  # exits at once
     done = run_bridge(*refused, "--player-token=" + "x" * 12)
     assert done.returncode == 2
-    assert "warning: --player-token on the command line is shown by ps" in done.stderr
-    assert "BB_PLAYER_TOKEN" in done.stderr and "secrets" in done.stderr
+    assert "warning: --player-token on the command line is shown by ps" in said(done.stderr)
+    assert "BB_PLAYER_TOKEN" in said(done.stderr) and "secrets" in said(done.stderr)
     quiet = run_bridge(*refused, env={"BB_GM_TOKEN": GM, "BB_PLAYER_TOKEN": PLAYER})
     assert quiet.returncode == 2 and "warning" not in quiet.stderr

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
-from bridge_helpers import COMMAND, TOKENS_ENV, run_bridge, serving
+from bridge_helpers import TOKENS_ENV, run_bridge, serving, start_up_lines
 
 from background_battle_bridge.origins import (
     ORIGINS_FILE,
@@ -100,19 +99,7 @@ def test_the_origins_command_lists_and_forgets_only_while_no_bridge_runs(tmp_pat
 
 def test_remembered_origins_are_listed_at_start(tmp_path: Path) -> None:
     Remembered.load(tmp_path).add("https://mygame.forge-vtt.com")
-    process = subprocess.Popen(
-        [*COMMAND, "--port", "0", "--data", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=TOKENS_ENV,
-    )
-    try:
-        assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(12)]
-    finally:
-        process.terminate()
-        process.communicate(timeout=30)
+    lines = start_up_lines("--port", "0", "--data", str(tmp_path), env=TOKENS_ENV)
     said = " ".join(" ".join(lines).split())
     assert (
         "Foundry allowed at: http://127.0.0.1:30000, http://localhost:30000, "

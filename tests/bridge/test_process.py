@@ -11,7 +11,6 @@ import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
 
 import pytest
 from bridge_helpers import (
@@ -26,6 +25,7 @@ from bridge_helpers import (
     WINDOWS,
     Peer,
     run_bridge,
+    start_up_lines,
     stop_gently,
 )
 from websockets.asyncio.client import connect
@@ -166,16 +166,6 @@ async def test_sigterm_stops_it_cleanly(tmp_path: Path) -> None:
         assert process.wait(timeout=30) == 0
 
 
-def started_lines(stream: IO[str]) -> list[str]:
-    """The start-up lines, up to the last one (it ends with `tokens --new)`)."""
-    lines = []
-    while not lines or not lines[-1].rstrip().endswith("--new)"):
-        line = stream.readline()
-        assert line, "".join(lines)
-        lines.append(line)
-    return lines
-
-
 def test_no_tokens_is_refused_on_a_non_loopback_address(tmp_path: Path) -> None:
     done = run_bridge("--no-tokens", "--host", "0.0.0.0", "--data", str(tmp_path))
     assert done.returncode == 2
@@ -207,22 +197,7 @@ def test_bad_environment_values_are_named(tmp_path: Path) -> None:
 
 
 async def test_it_prints_the_address_the_foundry_settings_and_the_links(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [*COMMAND, "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "BB_DATA": str(tmp_path)},
-        creationflags=OWN_GROUP,
-    )
-    try:
-        assert process.stdout is not None
-        lines = started_lines(process.stdout)
-    finally:
-        stop_gently(process)
-        assert process.wait(timeout=30) == 0
-        process.stdout.close()  # type: ignore[union-attr]
-        process.stderr.close()  # type: ignore[union-attr]
+    lines = start_up_lines("--port", "0", env={**os.environ, "BB_DATA": str(tmp_path)})
     secrets = json.loads((tmp_path / "secrets").read_text())
     found = ADDRESS.search(lines[0])
     assert found
@@ -261,21 +236,7 @@ async def test_it_counts_the_battles_and_keeps_the_tokens_across_restarts(
         stop_gently(process)
         assert process.wait(timeout=30) == 0
     first = json.loads((tmp_path / "secrets").read_text())  # made at the first start
-    started = subprocess.Popen(
-        [*COMMAND, "--port", "0", "--data", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        creationflags=OWN_GROUP,
-    )
-    try:
-        assert started.stdout is not None
-        lines = started_lines(started.stdout)
-    finally:
-        stop_gently(started)
-        assert started.wait(timeout=30) == 0
-        started.stdout.close()  # type: ignore[union-attr]
-        started.stderr.close()  # type: ignore[union-attr]
+    lines = start_up_lines("--port", "0", "--data", str(tmp_path))
     assert "data: 1 battle and the tokens" in " ".join(lines[-3:])
     # Started again: the same tokens, so the links and Foundry's settings stay good.
     assert lines[3].split()[-1].endswith(f"#token={first['gm_token']}")

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from bridge_helpers import StartBridge, run_bridge
+from bridge_helpers import StartBridge, run_bridge, said
 from test_integrity import edit, fill, snapshotted
 
 from background_battle_bridge.checkup import examine
@@ -33,8 +33,9 @@ async def test_a_battle_missing_its_last_records_is_quarantined_naming_them(
     caplog.set_level(logging.INFO)
     running = await start_bridge(SqliteStorage(path))
     assert running.bridge.hub.quarantined["ambush"].startswith(CUT)
-    said = [r.getMessage() for r in caplog.records if "ambush" in r.getMessage()]
-    assert len(said) == 1 and CUT in said[0] and "only a backup can bring them back" in said[0]
+    logged = [r.getMessage() for r in caplog.records if "ambush" in r.getMessage()]
+    assert len(logged) == 1 and CUT in logged[0]
+    assert "only a backup can bring them back" in logged[0]
     gm = await running.gm()
     assert (await gm.ask({"type": "subscribe", "battle": "siege"}, "state"))["version"] == 1
     refused = await gm.ask({"type": "subscribe", "battle": "ambush"})
@@ -44,11 +45,12 @@ async def test_a_battle_missing_its_last_records_is_quarantined_naming_them(
 
     done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1, done.stdout
-    assert f"'ambush': in quarantine #1 ({CUT}" in done.stdout
-    assert "records 1-3 (version 2) can be brought back" in done.stdout
+    assert f"'ambush': in quarantine #1 ({CUT}" in said(done.stdout)
+    assert "records 1-3 (version 2) can be brought back" in said(done.stdout)
     done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "records 1-3 (version 2) brought back from quarantine #1 as 'ambush'" in done.stdout
+    brought_back = "records 1-3 (version 2) brought back from quarantine #1 as 'ambush'"
+    assert brought_back in said(done.stdout)
     hub = Hub(SqliteStorage(path))
     hub.restore()
     assert hub.rooms["ambush"].version == 2 and not hub.quarantined

@@ -15,7 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from bridge_helpers import bridge_running, run_bridge
+from bridge_helpers import bridge_running, one_message, run_bridge, said
 
 from background_battle import apply, new_battle
 from background_battle_bridge import admin, salvage
@@ -102,7 +102,8 @@ def test_a_cut_file_is_repaired_without_loss_of_what_intact_pages_hold(
     assert aside and aside[0].stat().st_size == size - cut  # the damaged file, untouched
 
     done = run_bridge("check", "--data", str(tmp_path))
-    quarantined = "in quarantine #" in done.stdout and "brought back" not in done.stdout
+    out = said(done.stdout)
+    quarantined = "in quarantine #" in out and "brought back" not in out
     assert done.returncode == (1 if quarantined else 0), done.stdout
     hub_check = run_bridge("check", "--data", str(tmp_path))
     assert "DAMAGED" not in hub_check.stdout
@@ -122,7 +123,7 @@ def test_rows_below_a_lost_inner_page_come_back_read_from_the_pages(tmp_path: Pa
         file.write(b"\xff" * PAGE)
     done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert "Traceback" not in done.stdout + done.stderr, done.stderr
-    assert "pages read directly" in done.stdout
+    assert "pages read directly" in said(done.stdout)
     served, battles, kept = records(path)
     print(
         f"\nthe root page of records torn: {kept}/{total} kept ({kept / total:.1%}), "
@@ -147,7 +148,7 @@ def test_a_repair_that_fails_leaves_the_file_in_place_and_exits_2_with_one_line(
     monkeypatch.setattr(salvage, "_holds_all", refuse)
     assert admin.main(["check", "--data", str(tmp_path), "--repair"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "could not finish" in err
+    assert one_message(err) and "could not finish" in said(err)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "battles.sqlite3",
@@ -168,8 +169,8 @@ def test_check_exits_1_while_a_battle_is_in_quarantine(tmp_path: Path) -> None:
     for repair in ([], ["--repair"]):
         done = run_bridge("check", "--data", str(tmp_path), *repair)
         assert done.returncode == 1, done.stdout
-        assert "'battle 03': in quarantine #1" in done.stdout
-        assert "only a backup can bring back" in done.stdout
+        assert "'battle 03': in quarantine #1" in said(done.stdout)
+        assert "only a backup can bring back" in said(done.stdout)
 
 
 def test_rows_spilling_onto_overflow_pages_are_read_from_the_pages(tmp_path: Path) -> None:
@@ -202,16 +203,16 @@ def test_a_torn_header_gives_back_the_records_of_every_intact_page(tmp_path: Pat
     tear_the_header(path)
     done = run_bridge("check", "--data", str(tmp_path))
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
-    assert "the file is damaged" in done.stdout
+    assert "the file is damaged" in said(done.stdout)
 
     done = run_bridge("check", "--data", str(tmp_path), "--repair")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "a header made for pages of 4096 bytes" in done.stdout
+    assert "a header made for pages of 4096 bytes" in said(done.stdout)
     served, battles, _ = records(path)
     print(f"\nthe header torn: {served}/{total} records served ({served / total:.1%})")
     assert served == total and len(battles) == BATTLES
     done = run_bridge("check", "--data", str(tmp_path))
-    assert done.returncode == 0 and "is kept aside: " in done.stdout, done.stdout
+    assert done.returncode == 0 and "is kept aside: " in said(done.stdout), done.stdout
 
     with bridge_running(tmp_path) as process:
         assert process.stdout is not None
@@ -241,8 +242,9 @@ def test_a_rescue_that_reads_less_than_the_file_held_exits_1_saying_what_is_miss
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     _, battles, kept = records(path)
-    assert "the rescue could not read every record" in done.stdout
-    assert "records were read" in done.stdout and "Only a backup holds the rest" in done.stdout
+    assert "the rescue could not read every record" in said(done.stdout)
+    out = said(done.stdout)
+    assert "records were read" in out and "Only a backup holds the rest" in out
     print(f"\nthe header torn and a page of records lost: {kept}/{total} kept, exit 1")
     assert 0.95 * total <= kept < total and len(battles) == BATTLES
 
@@ -269,6 +271,7 @@ def test_a_torn_header_with_its_page_1_in_the_wal_costs_nothing(tmp_path: Path) 
 
     done = run_bridge("check", "--data", str(data))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "'battle 00': sound, version" in done.stdout and "(189 records)" in done.stdout
+    out = said(done.stdout)
+    assert "'battle 00': sound, version" in out and "(189 records)" in out
     served, battles, _ = records(data / "battles.sqlite3")
     assert served == total + len(later) and len(battles) == BATTLES

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from bridge_helpers import COMMAND, GM, PLAYER, run_bridge
+from bridge_helpers import COMMAND, GM, PLAYER, one_message, run_bridge, said
 
 from background_battle_bridge import unwritable
 from background_battle_bridge.storage import SqliteStorage
@@ -66,26 +66,26 @@ def test_an_unwritable_data_file_stops_the_bridge_with_one_line_and_exit_3(
     with unwritable_file(path) as cause:
         done = run_bridge("--data", str(tmp_path), "--port", "0", env=TOKENS)
         assert done.returncode == unwritable.EXIT_UNWRITABLE == 3, done.stderr
-        assert done.stderr.count("\n") == 1, done.stderr
-        assert f"{path} cannot be written" in done.stderr and cause in done.stderr
+        assert one_message(done.stderr), done.stderr
+        assert f"{path} cannot be written" in said(done.stderr) and cause in said(done.stderr)
         assert "listen" not in done.stderr and "Traceback" not in done.stderr
 
         done = run_bridge("check", "--data", str(tmp_path))
         assert done.returncode == 3, done.stdout + done.stderr
         assert "Traceback" not in done.stdout + done.stderr
-        assert "'ambush': sound, version" in done.stdout  # read, without writing a byte
-        assert f"{path} cannot be written" in done.stdout and cause in done.stdout
+        assert "'ambush': sound, version" in said(done.stdout)  # read, without writing a byte
+        assert f"{path} cannot be written" in said(done.stdout) and cause in said(done.stdout)
 
         done = run_bridge("check", "--data", str(tmp_path), "--repair")
-        assert done.returncode == 3 and done.stderr.count("\n") == 1, done.stderr
-        assert f"{path} cannot be written" in done.stderr
+        assert done.returncode == 3 and one_message(done.stderr), done.stderr
+        assert f"{path} cannot be written" in said(done.stderr)
 
         copy = tmp_path.parent / f"{tmp_path.name}.backup"
         done = run_bridge("backup", "--data", str(tmp_path), "--to", str(copy))
         assert done.returncode == 0, done.stdout + done.stderr
         done = run_bridge("restore", "--data", str(tmp_path), "--from", str(copy))
-        assert done.returncode == 3 and done.stderr.count("\n") == 1, done.stderr
-        assert f"{path} cannot be written" in done.stderr
+        assert done.returncode == 3 and one_message(done.stderr), done.stderr
+        assert f"{path} cannot be written" in said(done.stderr)
         copy.unlink()
 
 
@@ -123,7 +123,7 @@ def read_only_folder(folder: Path) -> Iterator[list[str]]:
         except FileNotFoundError as exc:
             refusals.append(str(exc))
             continue
-        if "Read-only file system" in probe.stderr:
+        if "Read-only file system" in said(probe.stderr):
             yield [*way, str(folder)]
             return
         refusals.append(f"{way[0]}: {probe.stderr.strip()}")
@@ -149,23 +149,23 @@ def test_a_read_only_folder_stops_the_bridge_and_check_reads_it_without_a_traceb
     with read_only_folder(data) as prefix:
         done = run_read_only(prefix, "--data", str(data), "--port", "0")
         assert done.returncode == 3, done.stderr
-        assert done.stderr.count("\n") == 1, done.stderr
-        assert "cannot be written: it is on a read-only disk or mount" in done.stderr
+        assert one_message(done.stderr), done.stderr
+        assert "cannot be written: it is on a read-only disk or mount" in said(done.stderr)
 
         done = run_read_only(prefix, "check", "--data", str(data))
         assert done.returncode == 3, done.stdout + done.stderr
         assert "Traceback" not in done.stdout + done.stderr
-        assert "'ambush': sound, version" in done.stdout
-        assert f"{path} cannot be written: it is on a read-only disk or mount" in done.stdout
+        assert "'ambush': sound, version" in said(done.stdout)
+        assert f"{path} cannot be written: it is on a read-only disk or mount" in said(done.stdout)
 
         done = run_read_only(prefix, "check", "--data", str(data), "--repair")
         assert done.returncode == 3 and "Traceback" not in done.stderr, done.stderr
-        assert "read-only disk or mount" in done.stderr
+        assert "read-only disk or mount" in said(done.stderr)
 
         copy = tmp_path / "ambush.backup"
         done = run_read_only(prefix, "backup", "--data", str(data), "--to", str(copy))
         assert done.returncode == 0, done.stdout + done.stderr
-        assert "'ambush': sound" in done.stdout
+        assert "'ambush': sound" in said(done.stdout)
     written = sorted(p.name for p in data.iterdir())
     assert written == ["battles.sqlite3", "battles.sqlite3.acknowledged"]  # nothing new
 
@@ -179,7 +179,7 @@ def test_a_folder_left_open_on_a_read_only_mount_is_a_note_not_a_traceback(
     with read_only_folder(data) as prefix:
         done = run_read_only(prefix, "check", "--data", str(data))
     assert "Traceback" not in done.stderr and done.returncode == 3, done.stderr
-    assert "(mode 755); it could not be changed: it is on a read-only" in done.stderr
+    assert "(mode 755); it could not be changed: it is on a read-only" in said(done.stderr)
 
 
 def test_only_a_refusal_to_write_is_called_unwritable() -> None:

@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 from background_battle_bridge import greeting as g
 from background_battle_bridge.columns import WIDTH, fit
 from background_battle_bridge.guard import DEFAULT_ORIGINS, Tokens
-from background_battle_bridge.words import LANGUAGES, TEXTS, Words, language
+from background_battle_bridge.words import LANGUAGES, TEXTS, Said, Words, language
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKENS = Tokens("g" * 32, "p" * 32)
@@ -54,6 +54,45 @@ SAMPLES = {
     "given": "http://foundry.local:30000/game",
     "token": "t" * 32,
     "lang": "ru",
+    # the care commands' and the data files' (care_words.py)
+    "seq": 123456,
+    "expected": 123455,
+    "first": 123450,
+    "head": 123460,
+    "mark": 123460,
+    "stored": 123456,
+    "lost": Said("changes", count=4),
+    "mode": "755",
+    "names": ["'The siege of Ubersreik'", "'ambush'", "'Ogres at the ford'", "…"],
+    "old": FOLDER,
+    "new": FOLDER,
+    "source": FOLDER.parent / "backups" / "battles-2026-12-02.sqlite3",
+    "records": 123456,
+    "readings": [Said("reading.as_is", count=1200), Said("reading.pages", count=40)],
+    "have": 123000,
+    "last": 123456,
+    "pages": 4096,
+    "size": 65536,
+    "battle": "'The siege of Ubersreik'",
+    "problem": Said("reason.checksum", seq=123456),
+    "upto": 123455,
+    "version": 123454,
+    "number": 12,
+    "restored": 123455,
+    "command": "restore",
+    "short": "'The siege of Ubersreik': 123000 of its 123456 records were read",
+    "unwritable": Said("unwritable", path=FOLDER / "battles.sqlite3", cause=Said("cause.EPERM")),
+    "what": Said("care.only_backup"),
+    "cause": Said("cause.EACCES"),
+    "entry": "{'origin': 42}",
+    "found": "*** in database main *** Page 5: btreeInitPage() returns error code 11",
+    "args": "--bogus --also-bogus",
+    "kind": "_port",
+    "choices": "'check', 'backup', 'restore', 'tokens', 'origins'",
+    "option": "--re",
+    "matches": "--repair, --remove",
+    "modes": "full, normal",
+    "value": "'not-a-number-at-all'",
 }
 REACHES = [
     g.Reach("127.0.0.1", None, 65535),
@@ -85,7 +124,11 @@ def test_every_sentence_of_the_bridge_fits_80_columns_with_real_values(lang: str
         if key.startswith("help."):
             continue  # argparse lays the help out: checked below, as printed
         names = {name for _, name, _, _ in string.Formatter().parse(TEXTS[key][0]) if name}
-        said = words.say(key, **{name: SAMPLES[name] for name in names})
+        values = {name: SAMPLES[name] for name in names}
+        if key.endswith((".one", ".few", ".many")):  # each plural form, with its own count
+            key, form = key.rsplit(".", 1)
+            values["count"] = {"one": 1, "few": 3, "many": 12}[form]
+        said = words.say(key, **values)
         # a value longer than a line keeps a line of its own; nothing else may pass 80
         assert too_long(fit(said)) == [], key
         assert too_long(fit(said, 2)) == [], key

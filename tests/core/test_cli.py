@@ -21,12 +21,13 @@ CORE = Path(__file__).resolve().parents[2] / "core"
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The exit status, stdout, and the message on stderr with its 80-column wrapping undone."""
     try:
         status = main(list(args))
     except SystemExit as exit_:
         status = int(exit_.code or 0)
     out, err = capsys.readouterr()
-    return status, out, err
+    return status, out, " ".join(err.split())
 
 
 def test_casualties_json_lists_units_in_the_order_given(capsys: Any) -> None:

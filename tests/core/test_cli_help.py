@@ -1,5 +1,6 @@
 """The calculator's help helps: every option described (its default where it has one), examples,
-at most 80 columns; a mistake is one line on stderr without argparse's usage block."""
+at most 80 columns; a mistake is one message on stderr, within 80 columns, without argparse's
+usage block."""
 
 from __future__ import annotations
 
@@ -36,12 +37,23 @@ def test_the_help_fits_80_columns_and_shows_examples(capsys: Any) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["casualties", "--bogus"], ["nonsense"], ["round", "--allies", "1"], []],
+    [
+        ["casualties", "--bogus"],
+        ["nonsense"],
+        ["round", "--allies", "1"],
+        [],
+        ["round", "--allies", "10", "--enemies", "10", "--allies-roll", "500"],
+        ["unit-strength", "--fighters", "5", "--rating", "2", "--size", "huge"],
+    ],
 )
-def test_a_mistake_is_one_line_without_the_usage_block(capsys: Any, argv: list[str]) -> None:
+def test_a_mistake_is_one_message_within_80_columns(capsys: Any, argv: list[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(argv)
     assert done.value.code == 2
     out, err = capsys.readouterr()
     assert out == "" and "usage" not in err
-    assert err.count("\n") == 1 and err.endswith("(--help lists the options)\n")
+    first, *rest = err.splitlines()
+    assert not first.startswith(" ") and all(line.startswith("  ") for line in rest)
+    assert all(len(line) <= 80 for line in err.splitlines()), err
+    said = " ".join(err.split())
+    assert said.endswith("(--help lists the options)") or ": error: " in first

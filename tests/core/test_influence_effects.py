@@ -30,6 +30,13 @@ def _amount(text: str) -> int:
     return int(text.replace("−", "-"))
 
 
+def _russian_dice(text: str) -> str:
+    """A formula as Russian writes it (1к10+4, as the page's к100) read as the data's 1d10+4;
+    a Latin d in a Russian sentence is not read."""
+    written = re.fullmatch(r"\d+к\d+([+-]\d+)?", text)
+    return text.replace("к", "d") if written else f"{text} (not as Russian writes dice)"
+
+
 # How each language's sentences say each kind of effect: a pattern and the fact it names.
 SAYINGS: dict[str, list[tuple[str, Any]]] = {
     "en": [
@@ -91,16 +98,16 @@ SAYINGS: dict[str, list[tuple[str, Any]]] = {
         ),
         (
             r"попадает в случайного \{(rolling|other)_one_acc\} \((\S+) Урона\)",
-            lambda w, d: ("damage", w, "random", d),
+            lambda w, d: ("damage", w, "random", _russian_dice(d)),
         ),
         (
             r"попадает в случайного участника боя персонажей \(персонажа или врага\) и наносит "
             r"(\S+) Урона",
-            lambda d: ("damage", "any", "random", d),
+            lambda d: ("damage", "any", "random", _russian_dice(d)),
         ),
         (
             r"один \{(rolling|other)_one\} \(на выбор Мастера\) получает (\S+) Урона",
-            lambda w, d: ("damage", w, "gm_choice", d),
+            lambda w, d: ("damage", w, "gm_choice", _russian_dice(d)),
         ),
         (
             r"\{(rolling|other)\} получают ([−-]\d+) ко всем проверкам в этом раунде",

@@ -427,7 +427,7 @@ def test_show_to_players_a_token_drop_and_tooltips_in_russian(
     panel.locator("[name=rollEnemies]").fill("5")
     panel.locator("[data-action=roundRolls]").click()
     notice = page.locator("#notifications .warning").last
-    expect(notice).to_have_text("d100 союзников: нужно целое число от 1 до 100, например 42")
+    expect(notice).to_have_text("к100 союзников: нужно целое число от 1 до 100, например 42")
     assert gm_view(page)["version"] == version
     # the enemies' side, shown to players with one click (set_hidden), hidden again
     enemies = panel.locator(".bb-side.bb-enemies [data-action=toggleShown]")

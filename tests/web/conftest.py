@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 sys.path.insert(0, str(Path(__file__).parent))
 from live_pages import Bridge, new_context
+from phone import tall_phone_context
 from static_server import StaticServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +76,16 @@ def page(context: BrowserContext, server: StaticServer) -> Page:
 
 
 PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture(params=["en", "ru"])
+def tall_phone(
+    request: pytest.FixtureRequest, browser: Browser, server: StaticServer
+) -> Iterator[Page]:
+    """The page on a phone 360×740 (touch), once in each language (``page.lang``)."""
+    context = tall_phone_context(browser)
+    yield open_page_in(context, server.url, request.param)
+    context.close()
 
 
 @pytest.fixture

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 TALL_PHONE = {"width": 360, "height": 740}
+
+
+def tall_phone_context(browser: Browser, timeout_ms: int = 30_000) -> BrowserContext:
+    """A phone 360×740 with touch, its browser in English (a test picks the page's language)."""
+    context = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
+    context.set_default_timeout(timeout_ms)
+    return context
+
 
 STICKY_BOTTOM = """() => {
   let bottom = document.querySelector(".top").getBoundingClientRect().bottom;

@@ -41,6 +41,10 @@ def test_the_allies_volley_lists_its_effects_and_rolls_the_damage_on_tap(page: P
     assert match, rolled
     assert int(match[1]) == int(match[2]) + 4 and 1 <= int(match[2]) <= 10
     expect(items.nth(1).get_by_role("checkbox")).to_be_checked()
+    # in Russian the dice are written as Russian writes them, as the page's к100
+    page.locator('button[data-lang="ru"]').click()
+    expect(items.first).to_contain_text("1к10+4 Урона одному (на ваш выбор)")
+    expect(items.first.get_by_role("button", name="Бросить 1к10+4")).to_be_visible()
     # the picture in docs/web.md: `BB_SCREENSHOT=docs/web-influence-effects.png pytest
     # tests/web/test_influence_effects.py -k volley`
     path = os.environ.get("BB_SCREENSHOT")

@@ -7,15 +7,19 @@ language and "all flee" for a share of 1 (docs/web.md, "Cards and the bar")."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from conftest import open_page_in
 from gm import side_card, side_initial, submit, unit, version
 from live_pages import GM_TOKEN, Bridge, one_battle_fighting, open_live, wait_live, wait_version
-from phone import TALL_PHONE, buttons_fit, in_first_screen, sticky_bottom, top_in_view
+from phone import (
+    TALL_PHONE,
+    buttons_fit,
+    in_first_screen,
+    sticky_bottom,
+    tall_phone_context,
+    top_in_view,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
-from static_server import StaticServer
 
 WORDS = {
     "en": {
@@ -43,16 +47,6 @@ WORDS = {
         "lost_share": "Потеряно 69,4\u00a0% очков силы.",
     },
 }
-
-
-@pytest.fixture(params=["en", "ru"])
-def tall_phone(
-    request: pytest.FixtureRequest, browser: Browser, server: StaticServer
-) -> Iterator[Page]:
-    context = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
-    context.set_default_timeout(30_000)
-    yield open_page_in(context, server.url, request.param)
-    context.close()
 
 
 # Sections on screen whose every line is their heading: a card that says nothing.
@@ -232,8 +226,7 @@ def test_the_connection_is_seen_by_the_round_and_a_stale_refusal_goes_when_it_is
 ) -> None:
     words = LIVE_WORDS[lang]
     one_battle_fighting(bridge)
-    context = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
-    context.set_default_timeout(60_000)
+    context = tall_phone_context(browser, 60_000)
     page = open_live(context, f"{bridge.url}#token={GM_TOKEN}")
     wait_live(page)
     wait_version(page, 3)

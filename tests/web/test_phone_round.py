@@ -4,14 +4,15 @@ below the sticky header, and Undo and Redo each show a card."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from conftest import open_page_in
 from gm import saved_battle, side_card, side_initial, submit, unit, version
-from phone import TALL_PHONE, buttons_fit, in_first_screen, sticky_bottom, top_in_view
-from playwright.sync_api import Browser, Locator, Page, expect
-from static_server import StaticServer
+from phone import (
+    TALL_PHONE,
+    buttons_fit,
+    in_first_screen,
+    sticky_bottom,
+    top_in_view,
+)
+from playwright.sync_api import Locator, Page, expect
 
 WORDS = {
     "en": {
@@ -33,16 +34,6 @@ WORDS = {
         "end": "Конец",
     },
 }
-
-
-@pytest.fixture(params=["en", "ru"])
-def tall_phone(
-    request: pytest.FixtureRequest, browser: Browser, server: StaticServer
-) -> Iterator[Page]:
-    context = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
-    context.set_default_timeout(30_000)
-    yield open_page_in(context, server.url, request.param)
-    context.close()
 
 
 STARTED = """v => document.documentElement.dataset.phase === 'fighting'

@@ -14,7 +14,7 @@ from live_pages import (
     open_live,
     wait_version,
 )
-from phone import TALL_PHONE, in_first_screen, top_in_view
+from phone import in_first_screen, tall_phone_context, top_in_view
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 
@@ -40,8 +40,7 @@ def test_a_players_first_screen_is_the_last_steps_card_the_strengths_and_the_cha
     # Allies 30 roll 40: SL -1; enemies 26 + 6 = 32 roll 73: SL -4; the enemies lose 3 (to 23).
     gm_round(gm, 40, 73)
 
-    phone = browser.new_context(locale="en-US", viewport=TALL_PHONE, has_touch=True)
-    phone.set_default_timeout(LIVE_TIMEOUT_MS)
+    phone = tall_phone_context(browser, LIVE_TIMEOUT_MS)
     try:
         player = open_live(phone, f"{bridge.url}#token={PLAYER_TOKEN}")
         player.wait_for_selector('html[data-live-battle="ambush"][data-live-role="player"]')

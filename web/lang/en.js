@@ -85,6 +85,7 @@ export const en = {
   "effects.test": "{who}: a {difficulty} {test} test, or {condition}",
   "effects.condition": "{who}: {condition}",
   "effects.roll": "Roll {dice}",
+  "dice.letter": "d",
   "effects.rolled": "= {total} ({dice})",
   "effects.applied_in_foundry": "applied in Foundry",
   "effects.done_elsewhere": "done elsewhere",

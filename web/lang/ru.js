@@ -89,6 +89,7 @@ export const ru = {
   "effects.test": "{who}: проверка «{test}» ({difficulty}), при провале — {condition}",
   "effects.condition": "{who}: {condition}",
   "effects.roll": "Бросить {dice}",
+  "dice.letter": "к",
   "effects.rolled": "= {total} ({dice})",
   "effects.applied_in_foundry": "применено в Foundry",
   "effects.done_elsewhere": "сделано в другом месте",
