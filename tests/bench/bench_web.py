@@ -51,6 +51,7 @@ from playwright.sync_api import (  # noqa: E402
 from static_server import TYPES, StaticServer  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
+from build_snapshot import made_snapshot, variant_worker  # noqa: E402
 from harness import Report, goal, median, ratio, reason, retried, shown, timeout_ms  # noqa: E402
 from phone_profile import MARKS, Phone, Slower, cold_then_warm, cpu_check, cpu_page  # noqa: E402
 from phone_profile import Browser as PhoneBrowser  # noqa: E402
@@ -82,6 +83,7 @@ RECALC_ROUNDS = int(os.environ.get("BENCH_RECALC_ROUNDS", "2"))
 PARTS = frozenset(os.environ.get("BENCH_PARTS", "times,phone,recalculation,bytes").split(","))
 PHONE_RUNS = int(os.environ.get("BENCH_PHONE_RUNS", "3"))
 BEFORE = os.environ.get("BENCH_BEFORE")
+SNAPSHOT = os.environ.get("BENCH_SNAPSHOT") == "1"
 
 BARE_PAGE = b"""<!doctype html>
 <html data-ready="false"><head><meta charset="utf-8"><title>bare Pyodide boot</title></head>
@@ -362,6 +364,15 @@ def serve_copy(server: StaticServer, dist: Path, prefix: str) -> None:
     server.extra[prefix] = server.extra[f"{prefix}index.html"]
 
 
+def serve_build_snapshot(server: StaticServer, snapshot: bytes) -> None:
+    """The page under ``/snapshot/``, its worker restoring a snapshot made ahead (``snapshot``,
+    served beside it) on the first visit: issue 30's build-time snapshot (build_snapshot.py)."""
+    serve_copy(server, DIST, "/snapshot/")
+    worker = variant_worker((DIST / "worker.js").read_text(encoding="utf-8"))
+    server.extra["/snapshot/worker.js"] = (worker.encode(), "text/javascript")
+    server.extra["/snapshot/python-snapshot.bin"] = (snapshot, "application/octet-stream")
+
+
 def quiet_when_the_browser_hangs_up(server: StaticServer) -> None:
     """A tab closed mid-download (a timed-out step) is not the server's error: no traceback."""
     report_error = server.httpd.handle_error
@@ -385,12 +396,26 @@ def measure(
     pages = {"bare": "bare/index.html", "page": ""}
     if BEFORE:
         pages["before"] = "before/"
+    snapshot = None
+    if SNAPSHOT:
+        snapshot = report.part(
+            "the build-time snapshot", lambda: made_snapshot(playwright, launch, server.url)
+        )
+        if snapshot:
+            packed = len(gzip.compress(snapshot, compresslevel=6))
+            print(
+                f"build-time snapshot: {len(snapshot):,} bytes, {packed:,} gzipped; served "
+                "under /snapshot/ with the page, restored on the first visit"
+            )
+            serve_build_snapshot(server, snapshot)
+            pages["snapshot"] = "snapshot/"
     if "times" in PARTS:
         urls = {name: f"{server.url}{path}" for name, path in pages.items()}
         times = cold_and_warm(playwright, launch, urls, report)
         print_times(times["page"], times["bare"], times.get("before"))
+        print_variant(times, "snapshot")
     if "phone" in PARTS:
-        on_the_phone(launch, pages, report)
+        on_the_phone(launch, pages, report, snapshot)
     if "recalculation" in PARTS:
         variants = {"the page": server.url, "untrimmed": f"{server.url}untrimmed/"}
         if BEFORE:
@@ -442,7 +467,23 @@ def print_times(
     )
 
 
-def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) -> None:
+def print_variant(times: dict[str, dict[str, list[float]]], name: str, where: str = "") -> None:
+    """A variant's cold and warm first result (the build-time snapshot) beside the page's and the
+    bare boot's, when it was measured."""
+    if name not in times:
+        return
+    for key in ("cold", "warm"):
+        ours, page, bare = (median(times[n][key]) for n in (name, "page", "bare"))
+        print(
+            f"{where + ': ' if where else ''}{name}, first result {key}: {shown(ours)} ms; "
+            f"/ bare {shown(ratio(ours, bare), 2, 'x')}; "
+            f"/ the page {shown(ratio(ours, page), 2, 'x')}"
+        )
+
+
+def on_the_phone(
+    launch: dict[str, Any], pages: dict[str, str], report: Report, snapshot: bytes | None = None
+) -> None:
     """The phone profile: cold and warm per page, in turns, each run in a new browser profile,
     then the CPU check; ratios, goals and the network floor."""
     phone = Phone()
@@ -454,6 +495,8 @@ def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) 
     )
     if BEFORE:
         serve_before(server, Path(BEFORE))
+    if snapshot:
+        serve_build_snapshot(server, snapshot)
     quiet_when_the_browser_hangs_up(server)
     chromium = str(launch.get("executable_path") or "chromium")
     args = list(launch.get("args", []))
@@ -495,6 +538,7 @@ def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) 
         figures.setdefault("core", [])
         figures.setdefault("snapshot", [])
     print_times(out["page"], out["bare"], out.get("before"), "phone")
+    print_variant(out, "snapshot", "phone")
     for name, figures in out.items():
         sent = median(figures["bytes"])
         floor = phone.floor_s(int(sent), 4) if not math.isnan(sent) else math.nan
