@@ -119,6 +119,7 @@ window.backgroundBattle = {
   recalcTimings,
   store,
   savesWaiting,
+  t, // the page's wording, in its language (the modules are bundled: an import would be another copy)
 };
 Object.defineProperty(window.backgroundBattle, "live", { get: () => live.client() });
 
