@@ -48,6 +48,7 @@ const core = new CoreClient(
       store.set({ status: { key: "status.ready", params: { seconds: formatNumber(info.timings.total / 1000) } } });
       core.request({ op: "sizes" }).then((reply) => reply.ok && store.set({ sizes: reply.sizes }));
     },
+    onSnapshot: (info) => (window.backgroundBattle.boot.snapshot = info), // after the ready message
     onFailed: (failure) => {
       local.failed();
       store.set({

@@ -2,14 +2,18 @@
 // Messages in: {type: "request", id, text} (the request as JSON text), or
 // {type: "request", id, request, via: "proxy"} (an object converted by proxies: the benchmark).
 // Messages out: {type: "progress", step}, {type: "ready", timings}, {type: "failed", step, message},
-// {type: "reply", id, text, ms} (the reply as JSON text) or {type: "reply", id, reply, ms}.
+// {type: "reply", id, text, ms} (the reply as JSON text) or {type: "reply", id, reply, ms};
+// {type: "snapshot", bytes, ms} once Python's memory is kept for the next visit.
 
 const BOOT_STEPS = ["runtime", "core", "ready"];
 const steps = {}; // when each step of the boot ended, ms since the worker started (the benchmark)
 let core = null; // {handleJson, handleProxy} once booted
 let failure = null; // {step, message} if booting failed
-const UNPACK_AFTER_MS = 1000;
-let unpackLater = null; // after a snapshot's restore: the core's files, once the first reply is out
+// Work off the first result's path, done a second after the first reply (the page's first
+// requests come in a burst: after them): the snapshot of a first visit, the core's files after a
+// restore.
+const LATER_MS = 1000;
+let later = null;
 
 const post = (message) => self.postMessage(message);
 
@@ -111,10 +115,7 @@ async function boot() {
   }
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
-  let api,
-    handleJson,
-    snapshot,
-    snapshotMs = 0;
+  let api, handleJson;
   // The core's files, into site-packages as Pyodide itself finds it (sysconfig would add 15 kB
   // to the library).
   const unpackWheel = async () => {
@@ -129,7 +130,7 @@ async function boot() {
       // Every module of the core is imported in the snapshot and its one data file read (the
       // default Influence table, cached): only a traceback's source lines need the files, so
       // they go in after the first reply, off the first result's path.
-      unpackLater = () => unpackWheel().catch(() => {}); // a traceback then shows no source
+      later = () => unpackWheel().catch(() => {}); // a traceback then shows no source
     } else {
       await unpackWheel();
       if (canSnapshot) {
@@ -137,9 +138,7 @@ async function boot() {
           "import json, background_battle.api, background_battle.odds, background_battle.influence\n" +
             "background_battle.influence.default_table()",
         );
-        const t = performance.now();
-        snapshot = pyodide.makeMemorySnapshot(); // before any proxy exists
-        snapshotMs = performance.now() - t;
+        later = () => takeSnapshot(pyodide, snapshotKey);
       }
     }
     api = pyodide.pyimport("background_battle.api");
@@ -172,9 +171,26 @@ async function boot() {
     steps: { start: t0, ...steps, runtime: tRuntime, core: tCore },
     pyodide: pyodide.version,
     fromSnapshot,
-    snapshot: snapshot ? { bytes: snapshot.length, ms: snapshotMs } : null,
   });
-  if (snapshot) await keepSnapshot(snapshotKey, snapshot);
+}
+
+/**
+ * Python's memory, kept for the next visit, once the first replies are out (off the first
+ * result's path). Across the boundary only strings have passed, so Python holds no JavaScript
+ * object the snapshot could not name; one it refuses is simply not kept (the next visit boots
+ * normally). Posts {type: "snapshot", bytes, ms}.
+ */
+async function takeSnapshot(pyodide, key) {
+  const t = performance.now();
+  let snapshot;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    post({ type: "snapshot", bytes: 0, ms: performance.now() - t, refused: error.message });
+    return;
+  }
+  post({ type: "snapshot", bytes: snapshot.length, ms: performance.now() - t });
+  await keepSnapshot(key, snapshot);
 }
 
 const booted = boot().catch((error) => {
@@ -218,9 +234,8 @@ self.onmessage = async (event) => {
       ms: performance.now() - start,
     });
   }
-  if (unpackLater) {
-    const later = unpackLater;
-    unpackLater = null;
-    setTimeout(later, UNPACK_AFTER_MS); // the page's first requests come in a burst: after them
+  if (later) {
+    setTimeout(later, LATER_MS);
+    later = null;
   }
 };

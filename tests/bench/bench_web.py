@@ -455,8 +455,7 @@ def print_times(
         print(line)
     print(
         f"the page's cold boot, from its worker: Pyodide started {shown(median(page['runtime']))}"
-        f" ms, then the core {shown(median(page['core']))} ms (of which the memory snapshot "
-        f"{shown(median(page['snapshot']))} ms)"
+        f" ms, then the core {shown(median(page['core']))} ms"
         + (f"; before: Pyodide {shown(median(before['runtime']))} ms" if before else "")
     )
     interactive = median(page["interactive"])
