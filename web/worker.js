@@ -9,10 +9,9 @@ const BOOT_STEPS = ["runtime", "core", "ready"];
 const steps = {}; // when each step of the boot ended, ms since the worker started (the benchmark)
 let core = null; // {handleJson, handleProxy} once booted
 let failure = null; // {step, message} if booting failed
-// Work off the first result's path, done a second after the first reply (the page's first
-// requests come in a burst: after them): the snapshot of a first visit, the core's files after a
-// restore.
-const LATER_MS = 1000;
+// Work off the first result's path, done right after the first reply is posted (not later: a
+// phone's tab closed or frozen soon after would never do it): the snapshot of a first visit, the
+// core's files after a restore.
 let later = null;
 
 const post = (message) => self.postMessage(message);
@@ -235,7 +234,7 @@ self.onmessage = async (event) => {
     });
   }
   if (later) {
-    setTimeout(later, LATER_MS);
+    setTimeout(later, 0);
     later = null;
   }
 };

@@ -53,7 +53,15 @@ from static_server import TYPES, StaticServer  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent))
 from build_snapshot import made_snapshot, variant_worker  # noqa: E402
 from harness import Report, goal, median, ratio, reason, retried, shown, timeout_ms  # noqa: E402
-from phone_profile import MARKS, Phone, Slower, cold_then_warm, cpu_check, cpu_page  # noqa: E402
+from phone_profile import (  # noqa: E402
+    MARKS,
+    SNAPSHOT_KEPT,
+    Phone,
+    Slower,
+    cold_then_warm,
+    cpu_check,
+    cpu_page,
+)
 from phone_profile import Browser as PhoneBrowser  # noqa: E402
 
 T = TypeVar("T")
@@ -136,6 +144,7 @@ def wait_for_service_worker(context: BrowserContext, url: str) -> None:
         )
     )
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=timeout_ms(), polling=200)  # for the warm visit
     page.close()
 
 

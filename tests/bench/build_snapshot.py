@@ -14,6 +14,7 @@ import base64
 import tempfile
 
 from harness import timeout_ms
+from phone_profile import SNAPSHOT_KEPT
 from playwright.sync_api import Playwright
 
 # The worker's two lines that choose the snapshot, and what the variant has instead: the file
@@ -25,12 +26,6 @@ FETCHED = (
 )
 MATCH = "found && found.key === snapshotKey"
 CHUNK = 4_000_000
-# The snapshot is taken after the first replies and written a moment later: there, readable.
-KEPT_WHOLE = """async () => {
-  const cache = await caches.open("bb-python-snapshot");
-  const [key] = await cache.keys();
-  return Boolean(key && (await cache.match(key)));
-}"""
 
 READ = """async ([start, end]) => {
   const cache = await caches.open("bb-python-snapshot");
@@ -51,7 +46,7 @@ def made_snapshot(playwright: Playwright, launch: dict[str, object], url: str) -
             page = context.new_page()
             page.goto(url, timeout=timeout_ms())
             page.wait_for_selector('html[data-ready="true"]', timeout=timeout_ms())
-            page.wait_for_function(KEPT_WHOLE, timeout=timeout_ms(), polling=200)
+            page.wait_for_function(SNAPSHOT_KEPT, timeout=timeout_ms(), polling=200)
             parts, start = [], 0
             while (chunk := page.evaluate(READ, [start, start + CHUNK])) is not None:
                 parts.append(base64.b64decode(chunk))
