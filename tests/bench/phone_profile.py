@@ -263,8 +263,10 @@ BOOT = """(() => {
   const boot = window.backgroundBattle && window.backgroundBattle.boot;
   return boot && boot.timings ? boot.timings.runtime : null;
 })()"""
-# The page's snapshot of Python kept for the next visit (taken after its first reply).
+# The page's snapshot of Python kept for the next visit (taken after its first reply), or none to
+# keep: the page came from a snapshot (the build-time snapshot's variant fetches its own).
 SNAPSHOT_KEPT = """(async () => {
+  if (window.backgroundBattle?.boot?.fromSnapshot) return true;
   const cache = await caches.open("bb-python-snapshot");
   const [key] = await cache.keys();
   return Boolean(key && (await cache.match(key)));
