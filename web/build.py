@@ -32,8 +32,10 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # rules_page.py, beside this file
+from bundle_page import bundle_page  # the page's modules as one request
 from minify_runtime import MINIFIED, minify_runtime  # Pyodide's glue, smaller
 from rules_page import write_rules  # the Rules view, its own module
 
@@ -89,13 +91,16 @@ def find_wheel(wheel_dir: Path) -> Path:
     return wheels[0]
 
 
-def write_lock_without_packages(node_pyodide: Path, site_pyodide: Path) -> None:
-    """``pyodide-lock.json`` with its ``info`` and no packages: the page loads none."""
+def write_lock_without_packages(node_pyodide: Path, site_pyodide: Path) -> dict[str, Any]:
+    """``pyodide-lock.json`` with its ``info`` and no packages: the page loads none. The worker
+    is given the same lock in ``build-info.js`` (Pyodide's ``lockFileContents``: one request
+    fewer); the file is for Node's check of the shipped runtime (``trim_stdlib.mjs``)."""
     lock = json.loads((node_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     trimmed = {"info": lock["info"], "packages": {}}
     (site_pyodide / "pyodide-lock.json").write_text(
         json.dumps(trimmed, sort_keys=True), encoding="utf-8"
     )
+    return trimmed
 
 
 def core_modules(wheel: Path) -> list[str]:
@@ -205,9 +210,12 @@ def copy_client(out: Path) -> None:
 NO_BRIDGE = "bridge.json"
 
 
-# Files the service worker does not precache: the "no bridge" answer (see above), and what only
-# live mode loads (it needs the bridge, so the network, anyway): a first visit stays lighter.
-NOT_PRECACHED = frozenset({NO_BRIDGE, *(target for _, _, target in VENDORED)})
+# Files the service worker does not precache: the "no bridge" answer (see above), the lock file
+# (the worker has it from build-info.js), and what only live mode loads (it needs the bridge, so
+# the network, anyway): a first visit stays lighter. Nor the modules bundled into main.js.
+NOT_PRECACHED = frozenset(
+    {NO_BRIDGE, "pyodide/pyodide-lock.json", *(target for _, _, target in VENDORED)}
+)
 
 
 def write_no_bridge_marker(out: Path) -> None:
@@ -230,7 +238,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     for name in VENDORED_AS_IS:
         shutil.copyfile(node_pyodide / name, out / "pyodide" / name)
     minify_runtime(node_pyodide, out / "pyodide", WEB / "package.json")
-    write_lock_without_packages(node_pyodide, out / "pyodide")
+    lock = write_lock_without_packages(node_pyodide, out / "pyodide")
     (out / "wheels").mkdir()
     trim_stdlib(node_pyodide, wheel, out / "pyodide", out / "wheels" / wheel.name)
     write_rules(out)  # the Rules view, from docs/rules*.md
@@ -241,6 +249,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         "stdlib": f"pyodide/{STDLIB}",
         "wheel": f"wheels/{wheel.name}",
         "snapshot": snapshot,
+        "lock": lock,
     }
     (out / "build-info.js").write_text(
         "// Written by web/build.py: what this build of the site contains.\n"
@@ -249,6 +258,7 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
     )
     vendor_npm_files(out, node_pyodide.parent)
     copy_client(out)
+    bundled = bundle_page(out, node_pyodide.parent, WEB / "package.json")
     write_no_bridge_marker(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
@@ -256,7 +266,8 @@ def build(wheel_dir: Path, out: Path, node_pyodide: Path) -> dict[str, int]:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     site_version = digest.hexdigest()[:16]
     # "./" is the page (index.html would be the same bytes again); navigations fall back to it.
-    precache = ["./", *(rel for rel in files if rel != "index.html" and rel not in NOT_PRECACHED)]
+    not_precached = NOT_PRECACHED | bundled
+    precache = ["./", *(rel for rel in files if rel != "index.html" and rel not in not_precached)]
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace('"__VERSION__"', json.dumps(site_version))
     sw = sw.replace("/* __PRECACHE__ */ []", json.dumps(precache))

@@ -10,7 +10,8 @@ export class CoreClient {
   /**
    * @param {URL|string} workerUrl (used unless an early-started worker is handed over)
    * @param {{onProgress?: (step: string) => void, onReady?: (info: object) => void,
-   *          onFailed?: (failure: {step: string, message: string}) => void}} hooks
+   *          onFailed?: (failure: {step: string, message: string}) => void,
+   *          onSnapshot?: (info: {bytes: number, ms: number}) => void}} hooks
    */
   constructor(workerUrl, hooks = {}, early = null) {
     this.hooks = hooks;
@@ -36,6 +37,7 @@ export class CoreClient {
     if (message.type === "progress") this.hooks.onProgress?.(message.step);
     else if (message.type === "ready") this.hooks.onReady?.(message);
     else if (message.type === "failed") this.fail(message);
+    else if (message.type === "snapshot") this.hooks.onSnapshot?.(message);
     else if (message.type === "reply") {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;

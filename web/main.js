@@ -48,6 +48,7 @@ const core = new CoreClient(
       store.set({ status: { key: "status.ready", params: { seconds: formatNumber(info.timings.total / 1000) } } });
       core.request({ op: "sizes" }).then((reply) => reply.ok && store.set({ sizes: reply.sizes }));
     },
+    onSnapshot: (info) => (window.backgroundBattle.boot.snapshot = info), // after the ready message
     onFailed: (failure) => {
       local.failed();
       store.set({
@@ -122,6 +123,7 @@ window.backgroundBattle = {
   recalcTimings,
   store,
   savesWaiting,
+  t, // the page's wording, in its language (the modules are bundled: an import would be another copy)
 };
 Object.defineProperty(window.backgroundBattle, "live", { get: () => live.client() });
 

@@ -2,11 +2,17 @@
 // Messages in: {type: "request", id, text} (the request as JSON text), or
 // {type: "request", id, request, via: "proxy"} (an object converted by proxies: the benchmark).
 // Messages out: {type: "progress", step}, {type: "ready", timings}, {type: "failed", step, message},
-// {type: "reply", id, text, ms} (the reply as JSON text) or {type: "reply", id, reply, ms}.
+// {type: "reply", id, text, ms} (the reply as JSON text) or {type: "reply", id, reply, ms};
+// {type: "snapshot", bytes, ms} once Python's memory is kept for the next visit.
 
 const BOOT_STEPS = ["runtime", "core", "ready"];
+const steps = {}; // when each step of the boot ended, ms since the worker started (the benchmark)
 let core = null; // {handleJson, handleProxy} once booted
 let failure = null; // {step, message} if booting failed
+// Work off the first result's path, done right after the first reply is posted (not later: a
+// phone's tab closed or frozen soon after would never do it): the snapshot of a first visit, the
+// core's files after a restore.
+let later = null;
 
 const post = (message) => self.postMessage(message);
 
@@ -42,11 +48,15 @@ async function importModule(url, step) {
 const SNAPSHOTS = "bb-python-snapshot";
 const canSnapshot = typeof caches !== "undefined";
 
-async function readSnapshot(key) {
+// The snapshot kept (there is one at most: keepSnapshot drops the others), read at once, while the
+// build's name for it is still on its way: {key, bytes} or null.
+async function readKeptSnapshot() {
   if (!canSnapshot) return null;
   try {
-    const hit = await (await caches.open(SNAPSHOTS)).match(key);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    const cache = await caches.open(SNAPSHOTS);
+    const [request] = await cache.keys();
+    const hit = request && (await cache.match(request));
+    return hit ? { key: request.url, bytes: new Uint8Array(await hit.arrayBuffer()) } : null;
   } catch {
     return null;
   }
@@ -64,8 +74,10 @@ async function keepSnapshot(key, bytes) {
 
 // The standard library is the build's (trimmed and compiled: build-info.js names it), not the
 // python_stdlib.zip next to pyodide.mjs: given as stdLibURL.
-async function startPython(loadPyodide, where, snapshotKey) {
-  const snapshot = await readSnapshot(snapshotKey);
+async function startPython(loadPyodide, where, snapshotKey, kept) {
+  const found = await kept;
+  steps.snapshotRead = performance.now();
+  const snapshot = found && found.key === snapshotKey ? found.bytes : null;
   if (snapshot) {
     try {
       return { pyodide: await loadPyodide({ ...where, _loadSnapshot: snapshot }), fromSnapshot: true };
@@ -79,10 +91,12 @@ async function startPython(loadPyodide, where, snapshotKey) {
 async function boot() {
   const t0 = performance.now();
   post({ type: "progress", step: BOOT_STEPS[0] });
+  const kept = readKeptSnapshot(); // while the modules load
   const [{ BUILD }, { loadPyodide }] = await Promise.all([
     importModule("./build-info.js", "runtime"),
     importModule("./pyodide/pyodide.mjs", "runtime"),
   ]);
+  steps.imported = performance.now();
   const wheelUrl = new URL(BUILD.wheel, self.location.href).href;
   const wheelBytes = fetchBytes(wheelUrl, "core"); // downloads while Python boots
   wheelBytes.catch(() => {}); // reported when awaited below
@@ -92,32 +106,44 @@ async function boot() {
     const where = {
       indexURL: new URL("./pyodide/", self.location.href).href,
       stdLibURL: new URL(BUILD.stdlib, self.location.href).href,
+      lockFileContents: BUILD.lock, // given here: one request fewer (the page loads no package)
     };
-    ({ pyodide, fromSnapshot } = await startPython(loadPyodide, where, snapshotKey));
+    ({ pyodide, fromSnapshot } = await startPython(loadPyodide, where, snapshotKey, kept));
   } catch (error) {
     throw new LoadError("runtime", error.message);
   }
   const tRuntime = performance.now();
   post({ type: "progress", step: BOOT_STEPS[1] });
-  const bytes = await wheelBytes;
-  let api,
-    handleJson,
-    snapshot,
-    snapshotMs = 0;
-  try {
-    // The files go in even after a snapshot: the core reads its data files from the package.
-    // site-packages as Pyodide itself finds it (sysconfig would add 15 kB to the library).
+  let api, handleJson;
+  // The core's files, into site-packages as Pyodide itself finds it (sysconfig would add 15 kB
+  // to the library).
+  const unpackWheel = async () => {
+    const bytes = await wheelBytes;
+    steps.wheel = performance.now();
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-    if (!fromSnapshot && canSnapshot) {
-      pyodide.runPython("import json, background_battle.api, background_battle.odds");
-      const t = performance.now();
-      snapshot = pyodide.makeMemorySnapshot(); // before any proxy exists
-      snapshotMs = performance.now() - t;
+    steps.unpacked = performance.now();
+  };
+  try {
+    if (fromSnapshot) {
+      // Every module of the core is imported in the snapshot and its one data file read (the
+      // default Influence table, cached): only a traceback's source lines need the files, so
+      // they go in after the first reply, off the first result's path.
+      later = () => unpackWheel().catch(() => {}); // a traceback then shows no source
+    } else {
+      await unpackWheel();
+      if (canSnapshot) {
+        pyodide.runPython(
+          "import json, background_battle.api, background_battle.odds, background_battle.influence\n" +
+            "background_battle.influence.default_table()",
+        );
+        later = () => takeSnapshot(pyodide, snapshotKey);
+      }
     }
     api = pyodide.pyimport("background_battle.api");
     handleJson = api.handle_json; // kept for the worker's life
   } catch (error) {
+    if (error instanceof LoadError) throw error; // the wheel did not come: it says so itself
     throw new LoadError("core", `${wheelUrl}: ${error.message}`);
   }
   core = {
@@ -141,11 +167,29 @@ async function boot() {
   post({
     type: "ready",
     timings: { runtime: tRuntime - t0, core: tCore - tRuntime, total: tCore - t0 },
+    steps: { start: t0, ...steps, runtime: tRuntime, core: tCore },
     pyodide: pyodide.version,
     fromSnapshot,
-    snapshot: snapshot ? { bytes: snapshot.length, ms: snapshotMs } : null,
   });
-  if (snapshot) await keepSnapshot(snapshotKey, snapshot);
+}
+
+/**
+ * Python's memory, kept for the next visit, once the first replies are out (off the first
+ * result's path). Across the boundary only strings have passed, so Python holds no JavaScript
+ * object the snapshot could not name; one it refuses is simply not kept (the next visit boots
+ * normally). Posts {type: "snapshot", bytes, ms}.
+ */
+async function takeSnapshot(pyodide, key) {
+  const t = performance.now();
+  let snapshot;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    post({ type: "snapshot", bytes: 0, ms: performance.now() - t, refused: error.message });
+    return;
+  }
+  post({ type: "snapshot", bytes: snapshot.length, ms: performance.now() - t });
+  await keepSnapshot(key, snapshot);
 }
 
 const booted = boot().catch((error) => {
@@ -188,5 +232,9 @@ self.onmessage = async (event) => {
       reply: failedReply("internal", error.message),
       ms: performance.now() - start,
     });
+  }
+  if (later) {
+    setTimeout(later, 0);
+    later = null;
   }
 };

@@ -51,9 +51,18 @@ from playwright.sync_api import (  # noqa: E402
 from static_server import TYPES, StaticServer  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
+from build_snapshot import made_snapshot, variant_worker  # noqa: E402
 from engine_times import engine_times  # noqa: E402
 from harness import Report, goal, median, ratio, reason, retried, shown, timeout_ms  # noqa: E402
-from phone_profile import MARKS, Phone, Slower, cold_then_warm, cpu_check, cpu_page  # noqa: E402
+from phone_profile import (  # noqa: E402
+    MARKS,
+    SNAPSHOT_KEPT,
+    Phone,
+    Slower,
+    cold_then_warm,
+    cpu_check,
+    cpu_page,
+)
 from phone_profile import Browser as PhoneBrowser  # noqa: E402
 
 T = TypeVar("T")
@@ -86,6 +95,7 @@ PARTS = frozenset(
 PHONE_RUNS = int(os.environ.get("BENCH_PHONE_RUNS", "3"))
 ENGINE_RUNS = int(os.environ.get("BENCH_ENGINE_RUNS", "3"))
 BEFORE = os.environ.get("BENCH_BEFORE")
+SNAPSHOT = os.environ.get("BENCH_SNAPSHOT") == "1"
 
 BARE_PAGE = b"""<!doctype html>
 <html data-ready="false"><head><meta charset="utf-8"><title>bare Pyodide boot</title></head>
@@ -138,6 +148,7 @@ def wait_for_service_worker(context: BrowserContext, url: str) -> None:
         )
     )
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=timeout_ms(), polling=200)  # for the warm visit
     page.close()
 
 
@@ -366,6 +377,15 @@ def serve_copy(server: StaticServer, dist: Path, prefix: str) -> None:
     server.extra[prefix] = server.extra[f"{prefix}index.html"]
 
 
+def serve_build_snapshot(server: StaticServer, snapshot: bytes) -> None:
+    """The page under ``/snapshot/``, its worker restoring a snapshot made ahead (``snapshot``,
+    served beside it) on the first visit: issue 30's build-time snapshot (build_snapshot.py)."""
+    serve_copy(server, DIST, "/snapshot/")
+    worker = variant_worker((DIST / "worker.js").read_text(encoding="utf-8"))
+    server.extra["/snapshot/worker.js"] = (worker.encode(), "text/javascript")
+    server.extra["/snapshot/python-snapshot.bin"] = (snapshot, "application/octet-stream")
+
+
 def quiet_when_the_browser_hangs_up(server: StaticServer) -> None:
     """A tab closed mid-download (a timed-out step) is not the server's error: no traceback."""
     report_error = server.httpd.handle_error
@@ -389,15 +409,29 @@ def measure(
     pages = {"bare": "bare/index.html", "page": ""}
     if BEFORE:
         pages["before"] = "before/"
+    snapshot = None
+    if SNAPSHOT:
+        snapshot = report.part(
+            "the build-time snapshot", lambda: made_snapshot(playwright, launch, server.url)
+        )
+        if snapshot:
+            packed = len(gzip.compress(snapshot, compresslevel=6))
+            print(
+                f"build-time snapshot: {len(snapshot):,} bytes, {packed:,} gzipped; served "
+                "under /snapshot/ with the page, restored on the first visit"
+            )
+            serve_build_snapshot(server, snapshot)
+            pages["snapshot"] = "snapshot/"
     if "times" in PARTS:
         urls = {name: f"{server.url}{path}" for name, path in pages.items()}
         times = cold_and_warm(playwright, launch, urls, report)
         print_times(times["page"], times["bare"], times.get("before"), where="chromium")
+        print_variant(times, "snapshot")
     if "engines" in PARTS:
         urls = {name: f"{server.url}{pages[name]}" for name in ("bare", "page")}
         engine_times(urls, ENGINE_RUNS, report)
     if "phone" in PARTS:
-        on_the_phone(launch, pages, report)
+        on_the_phone(launch, pages, report, snapshot)
     if "recalculation" in PARTS:
         variants = {"the page": server.url, "untrimmed": f"{server.url}untrimmed/"}
         if BEFORE:
@@ -437,8 +471,7 @@ def print_times(
         print(line)
     print(
         f"the page's cold boot, from its worker: Pyodide started {shown(median(page['runtime']))}"
-        f" ms, then the core {shown(median(page['core']))} ms (of which the memory snapshot "
-        f"{shown(median(page['snapshot']))} ms)"
+        f" ms, then the core {shown(median(page['core']))} ms"
         + (f"; before: Pyodide {shown(median(before['runtime']))} ms" if before else "")
     )
     interactive = median(page["interactive"])
@@ -449,7 +482,23 @@ def print_times(
     )
 
 
-def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) -> None:
+def print_variant(times: dict[str, dict[str, list[float]]], name: str, where: str = "") -> None:
+    """A variant's cold and warm first result (the build-time snapshot) beside the page's and the
+    bare boot's, when it was measured."""
+    if name not in times:
+        return
+    for key in ("cold", "warm"):
+        ours, page, bare = (median(times[n][key]) for n in (name, "page", "bare"))
+        print(
+            f"{where + ': ' if where else ''}{name}, first result {key}: {shown(ours)} ms; "
+            f"/ bare {shown(ratio(ours, bare), 2, 'x')}; "
+            f"/ the page {shown(ratio(ours, page), 2, 'x')}"
+        )
+
+
+def on_the_phone(
+    launch: dict[str, Any], pages: dict[str, str], report: Report, snapshot: bytes | None = None
+) -> None:
     """The phone profile: cold and warm per page, in turns, each run in a new browser profile,
     then the CPU check; ratios, goals and the network floor."""
     phone = Phone()
@@ -461,6 +510,8 @@ def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) 
     )
     if BEFORE:
         serve_before(server, Path(BEFORE))
+    if snapshot:
+        serve_build_snapshot(server, snapshot)
     quiet_when_the_browser_hangs_up(server)
     chromium = str(launch.get("executable_path") or "chromium")
     args = list(launch.get("args", []))
@@ -502,6 +553,7 @@ def on_the_phone(launch: dict[str, Any], pages: dict[str, str], report: Report) 
         figures.setdefault("core", [])
         figures.setdefault("snapshot", [])
     print_times(out["page"], out["bare"], out.get("before"), "phone")
+    print_variant(out, "snapshot", "phone")
     for name, figures in out.items():
         sent = median(figures["bytes"])
         floor = phone.floor_s(int(sent), 4) if not math.isnan(sent) else math.nan

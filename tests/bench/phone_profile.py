@@ -263,6 +263,14 @@ BOOT = """(() => {
   const boot = window.backgroundBattle && window.backgroundBattle.boot;
   return boot && boot.timings ? boot.timings.runtime : null;
 })()"""
+# The page's snapshot of Python kept for the next visit (taken after its first reply), or none to
+# keep: the page came from a snapshot (the build-time snapshot's variant fetches its own).
+SNAPSHOT_KEPT = """(async () => {
+  if (window.backgroundBattle?.boot?.fromSnapshot) return true;
+  const cache = await caches.open("bb-python-snapshot");
+  const [key] = await cache.keys();
+  return Boolean(key && (await cache.match(key)));
+})()"""
 CONTROLLED = (
     "navigator.serviceWorker.controller ? navigator.serviceWorker.ready.then(() => true) : false"
 )
@@ -293,6 +301,7 @@ async def cold_then_warm(
         runtime = await browser.evaluate(session, BOOT)
         if service_worker:
             await browser.until(session, CONTROLLED, "the service worker")
+            await browser.until(session, SNAPSHOT_KEPT, "Python's snapshot kept")
     finally:
         await browser.close(session)
     if not service_worker:

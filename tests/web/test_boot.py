@@ -121,6 +121,8 @@ def test_a_second_visit_restores_pythons_memory_snapshot_and_computes_the_same(
 ) -> None:
     first = open_page(context, server.url)
     assert first.evaluate("window.backgroundBattle.boot.fromSnapshot") is False
+    # Taken after the first replies, off the first result's path, and said so.
+    first.wait_for_function("window.backgroundBattle.boot.snapshot?.bytes > 0", polling=200)
     first.wait_for_function(SNAPSHOT_STORED, polling=200)
     second = open_page(context, server.url)
     assert second.evaluate("window.backgroundBattle.boot.fromSnapshot") is True

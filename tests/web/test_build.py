@@ -35,15 +35,41 @@ def test_the_service_worker_caches_every_file_of_the_build_under_one_version(sit
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     # bridge.json is the "no bridge" answer of a static host: never cached, the bridge answers it;
     # the QR code library is loaded in live mode only (which needs the network anyway).
-    not_cached = {"sw.js", "index.html", "bridge.json", "vendor/qrcode.js"}
-    assert set(precache) == {"./"} | files - not_cached
+    # The lock file is given to the worker in build-info.js; the page's modules are bundled into
+    # main.js (left in the site, unbundled, for tools and tests that import one).
+    lock = "pyodide/pyodide-lock.json"
+    not_cached = {"sw.js", "index.html", "bridge.json", "vendor/qrcode.js", lock}
+    bundled = {f for f in files if f.endswith((".js", ".mjs")) and f in bundled_modules(site)}
+    assert "i18n.js" in bundled and "client/bridge-client.mjs" in bundled
+    assert set(precache) == {"./"} | files - not_cached - bundled
     assert json.loads((site / "bridge.json").read_text()) == {"bridge": None}
-    assert {f"pyodide/{name}" for name in load("build").PYODIDE_FILES} <= set(precache)
+    shipped = {f"pyodide/{name}" for name in load("build").PYODIDE_FILES} - {lock}
+    assert shipped <= set(precache)
     assert not any(name.endswith((".map", ".d.ts", ".html")) for name in files - {"index.html"})
 
 
 # A relative ES module import (`from "./x.js"`, `import("./client/y.mjs")`, `export … from`).
 RELATIVE_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
+# A line that is a comment (the bundle names its sources' imports in some).
+LINE_COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
+# A static one only (`import()` loads its module apart, when needed).
+STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}/[^"']+)["']""")
+
+
+def bundled_modules(site: Path) -> set[str]:
+    """The site's modules that the page's main.js (the source, web/main.js) imports statically,
+    directly or through others: what the build bundles into the site's main.js."""
+    found: set[str] = set()
+    waiting = ["main.js"]
+    while waiting:
+        name = waiting.pop()
+        text = (WEB / name if name == "main.js" else site / name).read_text(encoding="utf-8")
+        for target in STATIC_IMPORT.findall(text):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+            if path not in found:
+                found.add(path)
+                waiting.append(path)
+    return found
 
 
 def test_the_page_ships_the_bridge_client_as_the_module_has_it(site: Path) -> None:
@@ -61,7 +87,8 @@ def test_the_page_ships_the_bridge_client_as_the_module_has_it(site: Path) -> No
     )
     missing = []
     for name in own:
-        for target in RELATIVE_IMPORT.findall((site / name).read_text(encoding="utf-8")):
+        code = LINE_COMMENT.sub("", (site / name).read_text(encoding="utf-8"))
+        for target in RELATIVE_IMPORT.findall(code):
             if posixpath.normpath(posixpath.join(posixpath.dirname(name), target)) not in files:
                 missing.append(f"{name} -> {target}")
     assert len(own) > 30

@@ -34,10 +34,7 @@ def add_unit(page: Page, name: str, fighters: int) -> None:
 def forms_of(page: Page, key: str) -> list[str]:
     """The page's own t() for each count (the module the page runs, in its language)."""
     return page.evaluate(
-        """async ([key, counts]) => {
-            const { t } = await import("./i18n.js");
-            return counts.map((count) => t(key, { count }));
-        }""",
+        """([key, counts]) => counts.map((count) => window.backgroundBattle.t(key, { count }))""",
         [key, list(COUNTS)],
     )
 
