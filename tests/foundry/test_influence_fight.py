@@ -260,21 +260,29 @@ def test_a_rolltable_imported_from_the_default_keeps_its_effects_one_of_text_onl
     expect(card.locator("[data-bb-fight]")).to_have_count(0)
 
 
-@pytest.mark.parametrize("generation", GENERATIONS)
-def test_the_panels_influence_roll_brings_its_effects_through_the_bridge_to_the_card(
-    page: Page, open_foundry: Any, generation: int
-) -> None:
+def enemies_volley_rolled_on_the_panel(page: Page, open_foundry: Any) -> dict[str, Any]:
+    """The panel connected, the dwarves (allies, 30; tok1-3) against the orcs (60; tok4) in the
+    PCs' combat, and the enemies' Influence rolled on the panel: 100 + (60 − 30) = 130, a volley
+    for them, its card in chat. Returns the fighters before any effect."""
     panel = open_foundry(page, system="wfrp4e")
     connected(panel)
-    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
+    set_up_fight(page, panel)
     for token, fighter in FIGHTERS.items():
         page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
     page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
     before = fighters(page)
-    next_dice(page, (100, 100))  # the enemies' d100: 100 + (60 − 30) = 130, a volley for them
+    next_dice(page, (100, 100))
     panel.locator("[name=influenceSide]").select_option("enemies")
     panel.locator("[data-action=influence]").click()
     page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+    return before
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_panels_influence_roll_brings_its_effects_through_the_bridge_to_the_card(
+    page: Page, open_foundry: Any, generation: int
+) -> None:
+    before = enemies_volley_rolled_on_the_panel(page, open_foundry)
 
     next_dice(page, (5, 10), (50, 100))  # 1d10+4 = 9 on the body
     click_in_chat(page, "apply")
@@ -374,17 +382,7 @@ def apply_picking(page: Page, name: str) -> None:
 def test_foundrys_apply_and_the_pages_ticks_are_one_list_of_what_is_done(
     page: Page, open_foundry: Any, generation: int, bridge: Any, gm: BridgeGM
 ) -> None:
-    panel = open_foundry(page, system="wfrp4e")
-    connected(panel)
-    set_up_fight(page, panel)  # the dwarves (allies, 30; tok1-3) against the orcs (60; tok4)
-    for token, fighter in FIGHTERS.items():
-        page.evaluate("([token, fighter]) => StandIn.makeFighter(token, fighter)", [token, fighter])
-    page.evaluate("StandIn.startCombat(['tok1', 'tok2', 'tok3', 'tok4'])")
-    before = fighters(page)
-    next_dice(page, (100, 100))  # the enemies' d100: 100 + (60 − 30) = 130, a volley for them
-    panel.locator("[name=influenceSide]").select_option("enemies")
-    panel.locator("[data-action=influence]").click()
-    page.wait_for_function(f"game.messages.contents.some(m => {FLAGS}?.influence)")
+    before = enemies_volley_rolled_on_the_panel(page, open_foundry)
     about = f"game.messages.contents.find(m => {FLAGS}?.influence).getFlag({FLAG!r}, 'about')"
     roll = str(page.evaluate(f"{about}.version"))
 
