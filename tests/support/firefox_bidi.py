@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from in_view import STEADY_IN_VIEW
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -177,12 +178,7 @@ class FirefoxTab:
         return answer["result"]  # type: ignore[no-any-return]
 
     def _element(self, selector: str) -> dict[str, Any]:
-        found = self._call(
-            "(selector) => { const found = document.querySelector(selector);"
-            " if (!found) throw new Error(`no ${selector} on the page`);"
-            ' found.scrollIntoView({ block: "center" }); return found; }',
-            [{"type": "string", "value": selector}],
-        )
+        found = self._call(STEADY_IN_VIEW, [{"type": "string", "value": selector}])
         return {"sharedId": found["sharedId"]}
 
     def click(self, selector: str) -> None:

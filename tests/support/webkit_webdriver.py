@@ -19,6 +19,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from in_view import STEADY_IN_VIEW
+
 DRIVER = "/usr/bin/WebKitWebDriver"
 XVFB = "/usr/bin/Xvfb"
 START_TIMEOUT_S = 60
@@ -171,11 +173,9 @@ class WebKitTab:
 
     def _element(self, selector: str) -> str:
         # WebKitWebDriver's Element Click does not scroll the element into view (2.50: "element
-        # not interactable" below the fold), so the page is scrolled to it first.
-        self.evaluate(
-            "(selector) => document.querySelector(selector)?.scrollIntoView({ block: 'center' })",
-            selector,
-        )
+        # not interactable" below the fold), so the page brings it into view, steady, first
+        # (the element itself does not cross WebDriver's JSON: "true" once it is there).
+        self.evaluate(f"async (selector) => Boolean(await ({STEADY_IN_VIEW})(selector))", selector)
         found = self._send("POST", "/element", {"using": "css selector", "value": selector})
         return str(found[ELEMENT])
 
