@@ -42,13 +42,18 @@ def play_round(counted: BridgeThread, rolls: dict[str, int]) -> None:
         gm.close()
 
 
-def test_a_gm_browser_relaying_to_players_holds_one_connection_per_role(
-    browser: Browser, page: Page, open_foundry: Open, counted: BridgeThread, foundry_server: Any
-) -> None:
+def ambush_started(counted: BridgeThread) -> None:
+    """The dwarves (allies, 4 fighters, 40) against the orcs (10, 60), started by a GM."""
     gm = BridgeGM(counted.url, counted.tokens.gm)
     units = {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])}
     started_battle(gm, "ambush", units)
     gm.close()
+
+
+def test_a_gm_browser_relaying_to_players_holds_one_connection_per_role(
+    browser: Browser, page: Page, open_foundry: Open, counted: BridgeThread, foundry_server: Any
+) -> None:
+    ambush_started(counted)
     panel = open_foundry(page, battle="ambush", url=counted.url, server=foundry_server.url)
     expect(panel.locator(".bb-status-text")).to_have_text("Connected (GM)")
     first = remote_player(open_foundry, browser.new_context().new_page(), foundry_server.url)
@@ -82,10 +87,7 @@ def test_a_gm_browser_relaying_to_players_holds_one_connection_per_role(
 def test_a_gm_on_the_player_token_relays_on_its_one_connection(
     browser: Browser, page: Page, open_foundry: Open, counted: BridgeThread, foundry_server: Any
 ) -> None:
-    gm = BridgeGM(counted.url, counted.tokens.gm)
-    units = {"dwarves": ("allies", 4, 40, []), "orcs": ("enemies", 10, 60, [])}
-    started_battle(gm, "ambush", units)
-    gm.close()
+    ambush_started(counted)
     panel = open_foundry(
         page, battle="ambush", url=counted.url, gm_token=counted.tokens.player,
         server=foundry_server.url,
